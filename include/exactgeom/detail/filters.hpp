@@ -1,0 +1,174 @@
+// exactgeom/detail/filters.hpp: the double-precision fast paths. Each
+// evaluates the kernel's expression (kernel.hpp) in double and answers only
+// when a proven error bound says the sign is certain; otherwise it returns 0
+// and the caller runs the exact kernel.
+//
+// Error model. Each filter takes coordinate *differences* that are either
+// exact or rounded once (d = D(1 + delta), |delta| <= eps = 2^-53), which
+// covers differences of doubles and int64 differences converted to double.
+// Every later operation is rounded once, fl(x op y) = (x op y)(1 + delta).
+// Following Shewchuk (1997, section 4.2), the computed determinant differs
+// from the true one by at most k*eps*P + eps*|det|, where P is the
+// "permanent" (the same expansion with every product and difference replaced
+// by its absolute value) and k counts the roundings on the longest path to a
+// term: the filter answers when |det| > C*P with C a little above k*eps, so
+// the higher-order terms and the rounding of C*P itself are covered.
+//
+// Two things this model misses, handled explicitly:
+//  * Underflow. A product that underflows has an absolute error up to
+//    2^-1075, not a relative one, and a later multiplication can amplify it
+//    (a tiny minor times a huge lift). Each bound adds an absolute term A
+//    that dominates the sum of these errors (counted per filter below, with a
+//    margin of 16x or more). Additions and subtractions never underflow
+//    inexactly (a sum of doubles is a multiple of 2^-1074).
+//  * Overflow. An overflowed intermediate is +-inf and poisons det or the
+//    bound with inf or NaN; every comparison below is then false and the
+//    exact path answers. NaN or infinite inputs take the same route, and the
+//    exact path reports them. So the filters are sound over the whole double
+//    range, subnormals included.
+//
+// FMA contraction: if the compiler fuses a multiply into an add, that
+// product is simply not rounded (delta = 0, which the model allows), so the
+// bounds hold with and without -ffp-contract.
+#pragma once
+
+#include <cmath>
+
+namespace exactgeom::detail {
+
+inline constexpr double kEps = 0x1p-53;
+
+/// orient2d from differences u = b - a, v = c - a. Roundings: difference,
+/// difference, product = 3 on each product, plus eps*|det| for the last
+/// subtraction; C = 4 eps >= 3 eps + 16 eps^2 (Shewchuk's ccwerrboundA).
+/// Underflow: two products, <= 2^-1074 in all; A = 2^-1069.
+inline int orient2d_filter_d(double ux, double uy, double vx, double vy) {
+  const double l = ux * vy, r = uy * vx;
+  const double det = l - r;
+  const double bound = 0x1p-51 * (std::fabs(l) + std::fabs(r)) + 0x1p-1069;
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return 0;
+}
+
+inline int orient2d_filter(double ax, double ay, double bx, double by, double cx, double cy) {
+  return orient2d_filter_d(bx - ax, by - ay, cx - ax, cy - ay);
+}
+
+/// orient3d from u = b - a, v = c - a, w = d - a: det = u . (v x w).
+/// Roundings on a term: minor 4 (3 per product + subtraction), times u 2,
+/// first addition 1 = 7, plus eps*|det| for the last addition; C = 8 eps
+/// (Shewchuk's o3derrboundA is (7 + 56 eps) eps). Underflow: six minor
+/// products, each <= 2^-1075, amplified by |u_i|, and three products
+/// u_i * m_i: <= 2^-1074 (1 + U), U = |ux| + |uy| + |uz|; A = 2^-1069 (1 + U).
+inline int orient3d_filter_d(double ux, double uy, double uz, double vx, double vy, double vz,
+                             double wx, double wy, double wz) {
+  const double p1 = vy * wz, p2 = vz * wy, p3 = vz * wx, p4 = vx * wz, p5 = vx * wy, p6 = vy * wx;
+  const double det = ux * (p1 - p2) + uy * (p3 - p4) + uz * (p5 - p6);
+  const double aux = std::fabs(ux), auy = std::fabs(uy), auz = std::fabs(uz);
+  const double perm = aux * (std::fabs(p1) + std::fabs(p2)) + auy * (std::fabs(p3) + std::fabs(p4)) +
+                      auz * (std::fabs(p5) + std::fabs(p6));
+  const double bound = 0x1p-50 * perm + 0x1p-1069 * (1.0 + aux + auy + auz);
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return 0;
+}
+
+inline int orient3d_filter(const double* a, const double* b, const double* c, const double* d) {
+  return orient3d_filter_d(b[0] - a[0], b[1] - a[1], b[2] - a[2], c[0] - a[0], c[1] - a[1],
+                           c[2] - a[2], d[0] - a[0], d[1] - a[1], d[2] - a[2]);
+}
+
+/// incircle from the differences p - d, p = a, b, c. Roundings on a term:
+/// lift 4 (3 per square + addition), minor 4, product 1, first addition 1 =
+/// 10, plus eps*|det|; C = 12 eps (Shewchuk's iccerrboundA is
+/// (10 + 96 eps) eps). Underflow: squares amplified by |minor| <= its
+/// permanent, minor products amplified by a lift, three final products:
+/// <= 2^-1074 (L + M) + 2^-1073 with L the sum of lifts and M of the minor
+/// permanents; A = 2^-1069 (1 + L + M).
+inline int incircle_filter_d(double adx, double ady, double bdx, double bdy, double cdx,
+                             double cdy) {
+  const double alift = adx * adx + ady * ady;
+  const double blift = bdx * bdx + bdy * bdy;
+  const double clift = cdx * cdx + cdy * cdy;
+  const double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
+  const double cdxady = cdx * ady, adxcdy = adx * cdy;
+  const double adxbdy = adx * bdy, bdxady = bdx * ady;
+  const double det =
+      alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
+  const double pa = std::fabs(bdxcdy) + std::fabs(cdxbdy);
+  const double pb = std::fabs(cdxady) + std::fabs(adxcdy);
+  const double pc = std::fabs(adxbdy) + std::fabs(bdxady);
+  const double perm = alift * pa + blift * pb + clift * pc;
+  const double bound =
+      0x1.8p-50 * perm + 0x1p-1069 * (1.0 + (alift + blift + clift) + (pa + pb + pc));
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return 0;
+}
+
+inline int incircle_filter(const double* a, const double* b, const double* c, const double* d) {
+  return incircle_filter_d(a[0] - d[0], a[1] - d[1], b[0] - d[0], b[1] - d[1], c[0] - d[0],
+                           c[1] - d[1]);
+}
+
+/// Shewchuk's insphere determinant (rows [p-e, |p-e|^2]) from the twelve
+/// differences p - e, p = a, b, c, d; returns the sign of that determinant
+/// (the public insphere negates it). Roundings on a term: 2x2 minor 4, times
+/// z 2, two additions 2, lift 5, product 1, additions 2 = 16, plus
+/// eps*|det|; C = 18 eps (Shewchuk's isperrboundA is (16 + 224 eps) eps).
+/// Underflow: the 12 minor products are amplified by |z| and a lift (each
+/// minor is in two 3x3 minors), the 12 products z*minor by a lift, the 12
+/// squares by a 3x3 minor, plus 4 final products: below
+/// 2^-1070 (Z L + L + T + 1) with Z the sum of |z|, L of the lifts, T of the
+/// 3x3 minors' permanents; A = 2^-1064 ((1 + L)(1 + Z) + T).
+inline int insphere_filter_d(const double* ae, const double* be, const double* ce,
+                             const double* de) {
+  const double aex = ae[0], aey = ae[1], aez = ae[2];
+  const double bex = be[0], bey = be[1], bez = be[2];
+  const double cex = ce[0], cey = ce[1], cez = ce[2];
+  const double dex = de[0], dey = de[1], dez = de[2];
+  const double aexbey = aex * bey, bexaey = bex * aey, bexcey = bex * cey, cexbey = cex * bey;
+  const double cexdey = cex * dey, dexcey = dex * cey, dexaey = dex * aey, aexdey = aex * dey;
+  const double aexcey = aex * cey, cexaey = cex * aey, bexdey = bex * dey, dexbey = dex * bey;
+  const double ab = aexbey - bexaey, bc = bexcey - cexbey, cd = cexdey - dexcey;
+  const double da = dexaey - aexdey, ac = aexcey - cexaey, bd = bexdey - dexbey;
+  const double abc = aez * bc - bez * ac + cez * ab;
+  const double bcd = bez * cd - cez * bd + dez * bc;
+  const double cda = cez * da + dez * ac + aez * cd;
+  const double dab = dez * ab + aez * bd + bez * da;
+  const double alift = aex * aex + aey * aey + aez * aez;
+  const double blift = bex * bex + bey * bey + bez * bez;
+  const double clift = cex * cex + cey * cey + cez * cez;
+  const double dlift = dex * dex + dey * dey + dez * dez;
+  const double det = (dlift * abc - clift * dab) + (blift * cda - alift * bcd);
+
+  const double aezp = std::fabs(aez), bezp = std::fabs(bez), cezp = std::fabs(cez),
+               dezp = std::fabs(dez);
+  const double abp = std::fabs(aexbey) + std::fabs(bexaey), bcp = std::fabs(bexcey) + std::fabs(cexbey);
+  const double cdp = std::fabs(cexdey) + std::fabs(dexcey), dap = std::fabs(dexaey) + std::fabs(aexdey);
+  const double acp = std::fabs(aexcey) + std::fabs(cexaey), bdp = std::fabs(bexdey) + std::fabs(dexbey);
+  const double abcp = aezp * bcp + bezp * acp + cezp * abp;
+  const double bcdp = bezp * cdp + cezp * bdp + dezp * bcp;
+  const double cdap = cezp * dap + dezp * acp + aezp * cdp;
+  const double dabp = dezp * abp + aezp * bdp + bezp * dap;
+  const double perm = (dlift * abcp + clift * dabp) + (blift * cdap + alift * bcdp);
+  const double lifts = (alift + blift) + (clift + dlift);
+  const double zs = (aezp + bezp) + (cezp + dezp);
+  const double tp = (abcp + bcdp) + (cdap + dabp);
+  const double bound = 0x1.2p-49 * perm + 0x1p-1064 * ((1.0 + lifts) * (1.0 + zs) + tp);
+  if (det > bound) return 1;
+  if (-det > bound) return -1;
+  return 0;
+}
+
+inline int insphere_filter(const double* a, const double* b, const double* c, const double* d,
+                           const double* e) {
+  const double ae[3] = {a[0] - e[0], a[1] - e[1], a[2] - e[2]};
+  const double be[3] = {b[0] - e[0], b[1] - e[1], b[2] - e[2]};
+  const double ce[3] = {c[0] - e[0], c[1] - e[1], c[2] - e[2]};
+  const double de[3] = {d[0] - e[0], d[1] - e[1], d[2] - e[2]};
+  return insphere_filter_d(ae, be, ce, de);
+}
+
+}  // namespace exactgeom::detail

@@ -1,0 +1,6 @@
+// exactgeom/exactgeom.hpp: the whole public API in one include.
+#pragma once
+
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/geometry.hpp"
+#include "exactgeom/predicates.hpp"

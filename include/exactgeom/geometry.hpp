@@ -1,0 +1,49 @@
+// exactgeom/geometry.hpp: the value types (points, segments, capsules,
+// triangles), the Sign of a predicate, and the library's error type.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace exactgeom {
+
+/// The sign of a determinant. The enumerators compare and convert like -1, 0, +1.
+enum class Sign : int { negative = -1, zero = 0, positive = 1 };
+
+constexpr Sign operator-(Sign s) noexcept { return static_cast<Sign>(-static_cast<int>(s)); }
+constexpr Sign sign_of_int(int v) noexcept {
+  return v > 0 ? Sign::positive : (v < 0 ? Sign::negative : Sign::zero);
+}
+
+/// Thrown for input no exact answer exists for: a NaN or infinite coordinate,
+/// a negative radius. Every API that takes float/double coordinates documents
+/// that it throws this; integer and rational inputs never do.
+class invalid_input : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+template <class T>
+struct Point2 {
+  T x, y;
+  friend bool operator==(const Point2&, const Point2&) = default;
+};
+
+template <class T>
+struct Point3 {
+  T x, y, z;
+  friend bool operator==(const Point3&, const Point3&) = default;
+};
+
+/// A closed segment from a to b; a == b (zero length) is allowed everywhere.
+template <class T>
+struct Segment2 {
+  Point2<T> a, b;
+};
+
+template <class T>
+struct Segment3 {
+  Point3<T> a, b;
+};
+
+}  // namespace exactgeom

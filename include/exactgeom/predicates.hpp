@@ -1,0 +1,186 @@
+// exactgeom/predicates.hpp: the exact orientation predicates orient2d,
+// orient3d, incircle and insphere, for every Coordinate type.
+//
+// Each answers the sign of a determinant, exactly, for the coordinates as
+// given (a float or double is the exact binary rational it holds). The
+// definitions are those of spec/queries.md:
+//
+//   orient2d(a, b, c)        sign det[b-a; c-a]. Positive when a, b, c turn
+//                            counterclockwise (c left of a->b), zero when
+//                            collinear (coincident points included).
+//   orient3d(a, b, c, d)     sign det[b-a; c-a; d-a] (CGAL's convention, the
+//                            opposite of Shewchuk's): positive when d is on
+//                            the side of plane abc from which a, b, c appear
+//                            counterclockwise; zero when coplanar.
+//   incircle(a, b, c, d)     sign det of rows [p-d, |p-d|^2], p = a, b, c:
+//                            positive when d is inside the circle through
+//                            a, b, c and a, b, c are counterclockwise
+//                            (reversed when clockwise); zero when cocircular
+//                            or a, b, c are collinear and d on that line.
+//   insphere(a, b, c, d, e)  minus the sign of det of rows [p-e, |p-e|^2],
+//                            p = a..d: positive when e is inside the sphere
+//                            through a..d and orient3d(a, b, c, d) > 0.
+//
+// Degenerate input is answered by the determinant's sign, whatever it is.
+// Errors: float/double coordinates that are NaN or infinite throw
+// exactgeom::invalid_input; other coordinate types never throw.
+//
+// How: doubles (and floats, widened exactly) go through an inline filter
+// with a proven error bound (detail/filters.hpp); the rare uncertain case is
+// scaled exactly to integers and answered by the integer kernel
+// (detail/kernel.hpp) in the narrowest type its bit bound allows. int32 and
+// int64 inputs use __int128 or fixed-width integers (never the heap);
+// mpz_class and cpp_int use GMP; rationals are scaled by their common
+// denominator first.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/filters.hpp"
+#include "exactgeom/detail/kernel.hpp"
+#include "exactgeom/geometry.hpp"
+
+namespace exactgeom {
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_binary_float_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+/// Copies the coordinates of the points into a flat array of big integers,
+/// scaling rationals by their common denominator.
+template <class T, int N>
+void to_big_integers(const T (&flat)[N], mpz_class (&out)[N]) {
+  if constexpr (std::is_same_v<T, mpz_class>) {
+    for (int i = 0; i < N; ++i) out[i] = flat[i];
+  } else if constexpr (std::is_same_v<T, cpp_int>) {
+    for (int i = 0; i < N; ++i) out[i] = to_mpz(flat[i]);
+  } else if constexpr (std::is_same_v<T, mpq_class>) {
+    scale_to_integers(flat, out, N);
+  } else {
+    static_assert(std::is_same_v<T, cpp_rational>);
+    mpq_class q[N];
+    for (int i = 0; i < N; ++i) q[i] = to_mpq(flat[i]);
+    scale_to_integers(q, out, N);
+  }
+}
+
+}  // namespace detail
+
+/// Exact orientation of three points in the plane; see the top of this file.
+template <Coordinate T>
+Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
+  if constexpr (detail::is_binary_float_v<T>) {
+    const double ax = a.x, ay = a.y, bx = b.x, by = b.y, cx = c.x, cy = c.y;
+    if (const int s = detail::orient2d_filter(ax, ay, bx, by, cx, cy)) return static_cast<Sign>(s);
+    const double flat[6] = {ax, ay, bx, by, cx, cy};
+    return static_cast<Sign>(detail::orient2d_exact(flat));
+  } else if constexpr (std::is_same_v<T, std::int32_t>) {
+    // orient2d_bits(32) = 66 <= 128: differences in int64, products in __int128.
+    const std::int64_t ux = std::int64_t(b.x) - a.x, uy = std::int64_t(b.y) - a.y;
+    const std::int64_t vx = std::int64_t(c.x) - a.x, vy = std::int64_t(c.y) - a.y;
+    const detail::int128 det = detail::int128(ux) * vy - detail::int128(uy) * vx;
+    return static_cast<Sign>(detail::sgn(det));
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    return static_cast<Sign>(detail::orient2d_i64(a.x, a.y, b.x, b.y, c.x, c.y));
+  } else {
+    const T flat[6] = {a.x, a.y, b.x, b.y, c.x, c.y};
+    mpz_class z[6];
+    detail::to_big_integers(flat, z);
+    return static_cast<Sign>(detail::orient2d_exact(z));
+  }
+}
+
+/// Exact orientation of four points in space (CGAL's sign convention); see
+/// the top of this file.
+template <Coordinate T>
+Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d) {
+  if constexpr (detail::is_binary_float_v<T>) {
+    const double flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
+    if (const int s = detail::orient3d_filter(flat, flat + 3, flat + 6, flat + 9))
+      return static_cast<Sign>(s);
+    return static_cast<Sign>(detail::orient3d_exact(flat));
+  } else if constexpr (std::is_same_v<T, std::int32_t>) {
+    // orient3d_bits(32) = 100 <= 128.
+    const detail::int128 p[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
+    return static_cast<Sign>(detail::orient3d_k(p, p + 3, p + 6, p + 9));
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    // Differences are exact in int128 and rounded once to double: the
+    // filter's error model holds.
+    using detail::int128;
+    const double ux = double(int128(b.x) - a.x), uy = double(int128(b.y) - a.y),
+                 uz = double(int128(b.z) - a.z);
+    const double vx = double(int128(c.x) - a.x), vy = double(int128(c.y) - a.y),
+                 vz = double(int128(c.z) - a.z);
+    const double wx = double(int128(d.x) - a.x), wy = double(int128(d.y) - a.y),
+                 wz = double(int128(d.z) - a.z);
+    if (const int s = detail::orient3d_filter_d(ux, uy, uz, vx, vy, vz, wx, wy, wz))
+      return static_cast<Sign>(s);
+    const std::int64_t flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
+    return static_cast<Sign>(detail::orient3d_exact(flat));
+  } else {
+    const T flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
+    mpz_class z[12];
+    detail::to_big_integers(flat, z);
+    return static_cast<Sign>(detail::orient3d_exact(z));
+  }
+}
+
+/// Exact in-circle test; see the top of this file.
+template <Coordinate T>
+Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d) {
+  if constexpr (detail::is_binary_float_v<T>) {
+    const double flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
+    if (const int s = detail::incircle_filter(flat, flat + 2, flat + 4, flat + 6))
+      return static_cast<Sign>(s);
+    return static_cast<Sign>(detail::incircle_exact(flat));
+  } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
+    // int32: differences are exact in double; int64: exact in int128, then
+    // rounded once. Either way the filter's error model holds.
+    using detail::int128;
+    auto dd = [](T p, T q) { return double(int128(p) - int128(q)); };
+    if (const int s = detail::incircle_filter_d(dd(a.x, d.x), dd(a.y, d.y), dd(b.x, d.x),
+                                                dd(b.y, d.y), dd(c.x, d.x), dd(c.y, d.y)))
+      return static_cast<Sign>(s);
+    const T flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
+    return static_cast<Sign>(detail::incircle_exact(flat));
+  } else {
+    const T flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
+    mpz_class z[8];
+    detail::to_big_integers(flat, z);
+    return static_cast<Sign>(detail::incircle_exact(z));
+  }
+}
+
+/// Exact in-sphere test; see the top of this file.
+template <Coordinate T>
+Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d,
+              const Point3<T>& e) {
+  if constexpr (detail::is_binary_float_v<T>) {
+    const double flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z,
+                             d.x, d.y, d.z, e.x, e.y, e.z};
+    if (const int s = detail::insphere_filter(flat, flat + 3, flat + 6, flat + 9, flat + 12))
+      return static_cast<Sign>(-s);
+    return static_cast<Sign>(-detail::insphere_det_exact(flat));
+  } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
+    using detail::int128;
+    auto dd = [](T p, T q) { return double(int128(p) - int128(q)); };
+    const double ae[3] = {dd(a.x, e.x), dd(a.y, e.y), dd(a.z, e.z)};
+    const double be[3] = {dd(b.x, e.x), dd(b.y, e.y), dd(b.z, e.z)};
+    const double ce[3] = {dd(c.x, e.x), dd(c.y, e.y), dd(c.z, e.z)};
+    const double de[3] = {dd(d.x, e.x), dd(d.y, e.y), dd(d.z, e.z)};
+    if (const int s = detail::insphere_filter_d(ae, be, ce, de)) return static_cast<Sign>(-s);
+    const T flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z, e.x, e.y, e.z};
+    return static_cast<Sign>(-detail::insphere_det_exact(flat));
+  } else {
+    const T flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z, e.x, e.y, e.z};
+    mpz_class z[15];
+    detail::to_big_integers(flat, z);
+    return static_cast<Sign>(-detail::insphere_det_exact(z));
+  }
+}
+
+}  // namespace exactgeom
