@@ -1,6 +1,7 @@
 // exactgeom/exactgeom.hpp: the whole public API in one include.
 #pragma once
 
+#include "exactgeom/capsules.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"

@@ -46,4 +46,41 @@ struct Segment3 {
   Point3<T> a, b;
 };
 
+/// A 2-D capsule (a stadium): the closed set of points within distance r of
+/// the segment seg. r must be >= 0 (a negative r is invalid_input); a
+/// zero-length seg is a disk, r == 0 the segment itself.
+template <class T>
+struct Capsule2 {
+  Segment2<T> seg;
+  T r;
+};
+
+/// A 3-D capsule: the points within distance r of seg (r >= 0).
+template <class T>
+struct Capsule3 {
+  Segment3<T> seg;
+  T r;
+};
+
+/// A disk: the points within distance r >= 0 of center.
+template <class T>
+struct Circle {
+  Point2<T> center;
+  T r;
+};
+
+/// A ball: the points within distance r >= 0 of center.
+template <class T>
+struct Sphere {
+  Point3<T> center;
+  T r;
+};
+
+/// A filled triangle in space; collinear or coincident corners give the
+/// segment or point they cover.
+template <class T>
+struct Triangle3 {
+  Point3<T> a, b, c;
+};
+
 }  // namespace exactgeom

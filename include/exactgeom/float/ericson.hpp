@@ -47,8 +47,9 @@ F clamp01(F v) { return std::clamp(v, F(0), F(1)); }
 
 /// Squared distance from point c to segment ab (RTCD 5.1.2.1), evaluated in F.
 /// A zero-length ab gives |c - a|^2.
-template <class F, class P>
-F SqDistPointSegment(const P& a, const P& b, const P& c) {
+template <class F, template <class> class Pt>
+F SqDistPointSegment(const Pt<F>& a, const Pt<F>& b, const Pt<F>& c) {
+  using P = Pt<F>;
   using detail::dot;
   using detail::sub;
   const P ab = sub(b, a), ac = sub(c, a), bc = sub(c, b);
@@ -70,9 +71,11 @@ struct SegmentSegmentResult {
 /// RTCD 5.1.9: closest points of S1(s) = p1 + s (q1 - p1) and S2(t) = p2 + t (q2 - p2).
 /// Segments with squared length <= epsilon are treated as points (the book's
 /// EPSILON test); parallel segments (denom == 0 exactly) pick s = 0.
-template <class F, class P>
-SegmentSegmentResult<F, P> ClosestPtSegmentSegment(const P& p1, const P& q1, const P& p2,
-                                                    const P& q2, F epsilon = default_epsilon<F>) {
+template <class F, template <class> class Pt>
+SegmentSegmentResult<F, Pt<F>> ClosestPtSegmentSegment(const Pt<F>& p1, const Pt<F>& q1,
+                                                        const Pt<F>& p2, const Pt<F>& q2,
+                                                        F epsilon = default_epsilon<F>) {
+  using P = Pt<F>;
   using detail::clamp01;
   using detail::dot;
   using detail::sub;
@@ -112,18 +115,18 @@ SegmentSegmentResult<F, P> ClosestPtSegmentSegment(const P& p1, const P& q1, con
 
 /// RTCD 4.5.1: sphere (centre c, radius rs) vs capsule (axis ab, radius rc);
 /// true when the squared distance is <= (rs + rc)^2 in F (touching counts).
-template <class F, class P>
-bool TestSphereCapsule(const P& c, F rs, const P& a, const P& b, F rc) {
-  const F dist2 = SqDistPointSegment<F>(a, b, c);
+template <class F, template <class> class Pt>
+bool TestSphereCapsule(const Pt<F>& c, F rs, const Pt<F>& a, const Pt<F>& b, F rc) {
+  const F dist2 = SqDistPointSegment(a, b, c);
   const F radius = rs + rc;
   return dist2 <= radius * radius;
 }
 
 /// RTCD 4.5.1: capsule (p1q1, r1) vs capsule (p2q2, r2) via ClosestPtSegmentSegment.
-template <class F, class P>
-bool TestCapsuleCapsule(const P& p1, const P& q1, F r1, const P& p2, const P& q2, F r2,
-                        F epsilon = default_epsilon<F>) {
-  const F dist2 = ClosestPtSegmentSegment<F>(p1, q1, p2, q2, epsilon).dist2;
+template <class F, template <class> class Pt>
+bool TestCapsuleCapsule(const Pt<F>& p1, const Pt<F>& q1, F r1, const Pt<F>& p2, const Pt<F>& q2,
+                        F r2, F epsilon = default_epsilon<F>) {
+  const F dist2 = ClosestPtSegmentSegment(p1, q1, p2, q2, epsilon).dist2;
   const F radius = r1 + r2;
   return dist2 <= radius * radius;
 }

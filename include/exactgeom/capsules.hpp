@@ -1,0 +1,239 @@
+// exactgeom/capsules.hpp: exact, division-free overlap tests between points,
+// circles, stadiums (Capsule2), spheres, capsules (Capsule3) and filled
+// triangles, for every Coordinate type.
+//
+//   intersects(x, y)         true iff the closed shapes meet: the distance
+//                            between their axes (segment, point or triangle)
+//                            is <= r1 + r2. Touching counts.
+//   interiors_overlap(x, y)  true iff the open shapes meet: distance < r1 + r2
+//                            (the strict test of article 000). With r1 + r2
+//                            == 0 it is always false.
+//
+// Shapes: a point is a zero-radius, zero-length capsule; a Circle/Sphere a
+// zero-length one; a zero-length Capsule axis is a disk/ball; a Triangle3 is
+// filled, and collinear or coincident corners give the segment or point they
+// cover. Pairs: any two of {Point2, Circle, Capsule2}; any two of {Point3,
+// Sphere, Capsule3}; any of those 3-D shapes with a Triangle3 (either order).
+// Both functions are symmetric in x and y.
+//
+// Errors: a negative radius, or a NaN or infinite float/double coordinate or
+// radius, throws exactgeom::invalid_input.
+//
+// How (see detail/capsule_kernel.hpp for the formulas, degrees and bit
+// bounds): the answer is the OR of candidate closest-feature tests, each
+// a sign of a polynomial of degree <= 4 in 2-D and <= 6 in 3-D (the
+// interior-interior case of two 3-D axes compares (r.(d1 x d2))^2 with
+// R^2 |d1 x d2|^2). Doubles, floats, int32 and int64 first run that very
+// kernel on error-tracking doubles (detail/capsule_filter.hpp); when it is
+// unsure, the exact path runs it on integers: fixed-width for int32 (131 /
+// 198 bits) and int64 (259 / 390 bits), never the heap; doubles are scaled
+// exactly to integers (fixed width when they fit 63 bits, else GMP);
+// mpz_class/cpp_int/mpq_class/cpp_rational go to GMP, rationals scaled by
+// their common denominator.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/capsule_exact.hpp"
+#include "exactgeom/detail/capsule_filter.hpp"
+#include "exactgeom/detail/capsule_kernel.hpp"
+#include "exactgeom/geometry.hpp"
+#include "exactgeom/predicates.hpp"
+
+namespace exactgeom {
+
+namespace detail {
+
+/// Which shapes are "a segment swept by a ball", and their axis and radius.
+template <class S>
+struct sweep_traits;
+template <class T>
+struct sweep_traits<Point2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Capsule2<T> get(const Point2<T>& p) { return {{p, p}, T(0)}; }
+};
+template <class T>
+struct sweep_traits<Circle<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Capsule2<T> get(const Circle<T>& c) { return {{c.center, c.center}, c.r}; }
+};
+template <class T>
+struct sweep_traits<Capsule2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static const Capsule2<T>& get(const Capsule2<T>& c) { return c; }
+};
+template <class T>
+struct sweep_traits<Point3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Capsule3<T> get(const Point3<T>& p) { return {{p, p}, T(0)}; }
+};
+template <class T>
+struct sweep_traits<Sphere<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Capsule3<T> get(const Sphere<T>& s) { return {{s.center, s.center}, s.r}; }
+};
+template <class T>
+struct sweep_traits<Capsule3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static const Capsule3<T>& get(const Capsule3<T>& c) { return c; }
+};
+
+template <class S>
+concept SweptShape = requires { sweep_traits<S>::dim; } && Coordinate<typename sweep_traits<S>::coord>;
+
+template <class T>
+void require_nonnegative_radius(const T& r) {
+  // A NaN radius is not negative here; require_finite reports it.
+  if (r < 0) throw invalid_input("capsule: negative radius");
+}
+
+template <class T>
+void put(T* out, const Point2<T>& p) {
+  out[0] = p.x;
+  out[1] = p.y;
+}
+template <class T>
+void put(T* out, const Point3<T>& p) {
+  out[0] = p.x;
+  out[1] = p.y;
+  out[2] = p.z;
+}
+
+/// Filter on N error-tracking doubles, then the exact path on `flat`.
+template <class T, int N, class FilterFn, class ExactFn>
+bool filtered(const T (&flat)[N], FilterFn filter, ExactFn exact) {
+  if constexpr (is_binary_float_v<T> || std::is_same_v<T, std::int32_t>) {
+    // float, double and int32 are exact doubles.
+    double d[N];
+    for (int i = 0; i < N; ++i) d[i] = static_cast<double>(flat[i]);
+    if constexpr (is_binary_float_v<T>) require_finite(d, N, "capsule");
+    FilterDouble f[N];
+    for (int i = 0; i < N; ++i) f[i] = FilterDouble(d[i]);
+    const Tri t = filter(f);
+    if (t != Tri::maybe) return t == Tri::yes;
+    if constexpr (std::is_same_v<T, std::int32_t>)
+      return exact(flat);
+    else
+      return exact(static_cast<const double*>(d));
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    FilterDouble f[N];
+    for (int i = 0; i < N; ++i) f[i] = filter_from_int64(flat[i]);
+    const Tri t = filter(f);
+    if (t != Tri::maybe) return t == Tri::yes;
+    return exact(flat);
+  } else {
+    mpz_class z[N];
+    to_big_integers(flat, z);
+    return exact(static_cast<const mpz_class*>(z));
+  }
+}
+
+/// distance(seg1, seg2) <= r1 + r2 (strict: <), any dimension.
+template <int D, class Seg, class T>
+bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool strict) {
+  constexpr int N = 4 * D + 2;
+  T flat[N];
+  put(flat, s1.a);
+  put(flat + D, s1.b);
+  put(flat + 2 * D, s2.a);
+  put(flat + 3 * D, s2.b);
+  flat[4 * D] = r1;
+  flat[4 * D + 1] = r2;
+  auto filter = [strict](const FilterDouble* f) {
+    auto vec = [f](int i) {
+      Vec<FilterDouble, D> p;
+      for (int k = 0; k < D; ++k) p[k] = f[i + k];
+      return p;
+    };
+    const FilterDouble R = f[4 * D] + f[4 * D + 1];
+    return segment_segment_within<FilterDouble, D>(vec(0), vec(D), vec(2 * D), vec(3 * D), R,
+                                                   R * R, strict);
+  };
+  auto exact = [strict](const auto* v) { return segseg_exact(v, D, strict); };
+  require_nonnegative_radius(r1);
+  require_nonnegative_radius(r2);
+  return filtered(flat, filter, exact);
+}
+
+template <class T>
+bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri, bool strict) {
+  T flat[16];
+  put(flat, s.a);
+  put(flat + 3, s.b);
+  put(flat + 6, tri.a);
+  put(flat + 9, tri.b);
+  put(flat + 12, tri.c);
+  flat[15] = r;
+  auto filter = [strict](const FilterDouble* f) {
+    auto vec = [f](int i) { return Vec<FilterDouble, 3>{f[i], f[i + 1], f[i + 2]}; };
+    return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
+                                                 strict);
+  };
+  auto exact = [strict](const auto* v) { return segtri_exact(v, strict); };
+  require_nonnegative_radius(r);
+  return filtered(flat, filter, exact);
+}
+
+template <class A, class B>
+bool swept_query(const A& x, const B& y, bool strict) {
+  using TA = sweep_traits<A>;
+  using TB = sweep_traits<B>;
+  static_assert(std::is_same_v<typename TA::coord, typename TB::coord>,
+                "both shapes must have the same coordinate type");
+  static_assert(TA::dim == TB::dim, "both shapes must have the same dimension");
+  const auto& cx = TA::get(x);
+  const auto& cy = TB::get(y);
+  return segseg_query<TA::dim>(cx.seg, cx.r, cy.seg, cy.r, strict);
+}
+
+}  // namespace detail
+
+/// Closed test: the two shapes (points, circles, stadiums in 2-D; points,
+/// spheres, capsules in 3-D) meet, touching included. See the top of file.
+template <detail::SweptShape A, detail::SweptShape B>
+bool intersects(const A& x, const B& y) {
+  return detail::swept_query(x, y, false);
+}
+
+/// Open test: the interiors overlap (distance < r1 + r2). See the top of file.
+template <detail::SweptShape A, detail::SweptShape B>
+bool interiors_overlap(const A& x, const B& y) {
+  return detail::swept_query(x, y, true);
+}
+
+/// Closed test between a 3-D point/sphere/capsule and a filled triangle.
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool intersects(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
+  const auto& c = detail::sweep_traits<A>::get(x);
+  return detail::segtri_query(c.seg, c.r, t, false);
+}
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool intersects(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
+  return intersects(x, t);
+}
+
+/// Open test between a 3-D point/sphere/capsule and a filled triangle.
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool interiors_overlap(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
+  const auto& c = detail::sweep_traits<A>::get(x);
+  return detail::segtri_query(c.seg, c.r, t, true);
+}
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool interiors_overlap(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
+  return interiors_overlap(x, t);
+}
+
+}  // namespace exactgeom

@@ -1,0 +1,255 @@
+// exactgeom/detail/capsule_kernel.hpp: the division-free "distance <= R"
+// (closed) and "distance < R" (open) tests between segments and triangles,
+// written once over a number type W (fixed-width integers, mpz_class, or the
+// error-tracking double of capsule_filter.hpp, which makes the same body the
+// filter).
+//
+// Method. The squared distance between two convex sets is the minimum of a
+// convex quadratic; its minimiser lies on a face pair, so "min <= R^2" is
+// the OR of one test per candidate face pair, each test comparing a
+// candidate's squared distance (a valid upper bound whenever its region
+// condition holds) with R^2, multiplied out so nothing is divided:
+//   point-point        |w|^2 <= R^2                                  degree 2
+//   point-segment      0 < w.d < |d|^2  and  |w x d|^2 <= R^2 |d|^2   degree 4
+//                      (Lagrange: |w|^2|d|^2 - (w.d)^2 = |w x d|^2; in 2-D
+//                      w x d is the scalar cross(w, d))
+//   segment-segment 2-D: proper crossing (4 orient2d, degree 2), distance 0
+//   segment-segment 3-D: 0 < sN < D, 0 < tN < D (degree 4), with
+//                      D = |d1 x d2|^2 = ae - b^2, sN = bf - ce, tN = af - bc
+//                      (Ericson 5.1.9's unclamped s = sN/D, t = tN/D), and
+//                      (r.(d1 x d2))^2 <= R^2 |d1 x d2|^2            degree 6
+//   point-face         projection strictly inside (three degree-4 signs)
+//                      and (n.w)^2 <= R^2 |n|^2, n = (b-a) x (c-a)   degree 6
+//   segment-face       segment crosses the plane strictly and the three
+//                      orient3d(p, q, edge) agree strictly (degree 3):
+//                      distance 0
+// A candidate whose region condition fails is simply skipped: the true
+// minimiser satisfies some candidate's condition, and every candidate's value
+// is >= the true minimum, so the OR is exact. Parallel or zero-length axes
+// and degenerate triangles make the corresponding conditions false (their
+// determinants vanish), and the remaining candidates cover them.
+//
+// Bit bounds (inputs |x| <= 2^(b-1), so differences and R are <= 2^b):
+// every intermediate and every compared difference has magnitude
+// < 2^(capsule2_bits(b)) in 2-D and < 2^(capsule3_bits(b)) in 3-D, derived
+// next to each formula below; capsule_exact.cpp checks them by static_assert.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "exactgeom/detail/wide_int.hpp"
+
+namespace exactgeom::detail {
+
+// 2-D: the largest term is |w x d|^2 <= (2 * 2^(2b))^2 = 2^(4b+2); R^2|d|^2
+// <= 2^(2b) 2^(2b+1); their difference < 2^(4b+3).
+constexpr int capsule2_bits(int b) { return 4 * b + 3; }
+// 3-D: (r.n)^2 with |n_i| <= 2^(2b+1), |r.n| < 3 2^(3b+1) < 2^(3b+3): square
+// < 2^(6b+6); R^2|n|^2 < 2^(2b) 3 2^(4b+2) < 2^(6b+4); difference < 2^(6b+6).
+// Degree-4 quantities (sN, tN, D, |w x d|^2) stay below 2^(4b+6).
+constexpr int capsule3_bits(int b) { return 6 * b + 6; }
+
+/// Three-valued answer: the filter (W = FilterDouble) may be unsure.
+enum class Tri : unsigned char { no, yes, maybe };
+
+constexpr Tri tri(bool b) { return b ? Tri::yes : Tri::no; }
+constexpr Tri tri_and(Tri a, Tri b) {
+  if (a == Tri::no || b == Tri::no) return Tri::no;
+  return (a == Tri::yes && b == Tri::yes) ? Tri::yes : Tri::maybe;
+}
+constexpr Tri tri_or(Tri a, Tri b) {
+  if (a == Tri::yes || b == Tri::yes) return Tri::yes;
+  return (a == Tri::no && b == Tri::no) ? Tri::no : Tri::maybe;
+}
+
+/// Sign of an exact number as -1, 0, +1 (the filter's overload may return 2,
+/// "unknown").
+template <class W>
+int sign3(const W& v) {
+  return sgn(v);
+}
+
+/// x > 0
+template <class W>
+Tri positive(const W& x) {
+  const int s = sign3(x);
+  return s == 2 ? Tri::maybe : tri(s > 0);
+}
+/// x <= y (closed) or x < y (strict); x, y >= 0 here, so |x - y| <= max.
+template <class W>
+Tri within(const W& x, const W& y, bool strict) {
+  const W diff = x - y;
+  const int s = sign3(diff);
+  if (s == 2) return Tri::maybe;
+  return tri(strict ? s < 0 : s <= 0);
+}
+/// s1, s2 nonzero and of opposite signs.
+constexpr Tri opposite(int s1, int s2) {
+  if (s1 == 0 || s2 == 0) return Tri::no;
+  if (s1 == 2 || s2 == 2) return Tri::maybe;
+  return tri(s1 != s2);
+}
+/// s1, s2, s3 nonzero and equal.
+constexpr Tri same_strict(int s1, int s2, int s3) {
+  if (s1 == 0 || s2 == 0 || s3 == 0) return Tri::no;
+  const bool known1 = s1 != 2, known2 = s2 != 2, known3 = s3 != 2;
+  if ((known1 && known2 && s1 != s2) || (known2 && known3 && s2 != s3) ||
+      (known1 && known3 && s1 != s3))
+    return Tri::no;
+  return (known1 && known2 && known3) ? Tri::yes : Tri::maybe;
+}
+
+template <class W, std::size_t D>
+using Vec = std::array<W, D>;
+
+template <class W, std::size_t D>
+Vec<W, D> sub(const Vec<W, D>& u, const Vec<W, D>& v) {
+  Vec<W, D> r;
+  for (std::size_t i = 0; i < D; ++i) r[i] = u[i] - v[i];
+  return r;
+}
+template <class W, std::size_t D>
+W dot(const Vec<W, D>& u, const Vec<W, D>& v) {
+  W s = u[0] * v[0];
+  for (std::size_t i = 1; i < D; ++i) s = s + u[i] * v[i];
+  return s;
+}
+template <class W>
+Vec<W, 3> cross(const Vec<W, 3>& u, const Vec<W, 3>& v) {
+  return {W(u[1] * v[2] - u[2] * v[1]), W(u[2] * v[0] - u[0] * v[2]),
+          W(u[0] * v[1] - u[1] * v[0])};
+}
+/// |u x v|^2 (in 2-D the square of the scalar cross product). Degree 4.
+template <class W, std::size_t D>
+W cross_norm2(const Vec<W, D>& u, const Vec<W, D>& v) {
+  if constexpr (D == 2) {
+    const W c = u[0] * v[1] - u[1] * v[0];  // <= 2^(2b+1)
+    return c * c;
+  } else {
+    const Vec<W, 3> c = cross(u, v);  // components <= 2^(2b+1)
+    return dot(c, c);                 // < 2^(4b+4)
+  }
+}
+
+/// |p - q|^2 <= R^2. Degree 2, < 2^(2b+2).
+template <class W, std::size_t D>
+Tri point_point(const Vec<W, D>& p, const Vec<W, D>& q, const W& R2, bool strict) {
+  const Vec<W, D> w = sub(p, q);
+  return within(dot(w, w), R2, strict);
+}
+
+/// p projects strictly inside segment ab and its distance to the line <= R.
+/// Degree 4: 0 < w.d < |d|^2, |w x d|^2 <= R^2 |d|^2.
+template <class W, std::size_t D>
+Tri point_segment_interior(const Vec<W, D>& p, const Vec<W, D>& a, const Vec<W, D>& b,
+                           const W& R2, bool strict) {
+  const Vec<W, D> d = sub(b, a), w = sub(p, a);
+  const W t = dot(w, d), len2 = dot(d, d);
+  const Tri cond = tri_and(positive(t), positive(W(len2 - t)));
+  if (cond == Tri::no) return Tri::no;
+  return tri_and(cond, within(cross_norm2(w, d), W(R2 * len2), strict));
+}
+
+/// sign det[b-a; c-a] (2-D), degree 2.
+template <class W>
+int orient2(const Vec<W, 2>& a, const Vec<W, 2>& b, const Vec<W, 2>& c) {
+  const W det = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  return sign3(det);
+}
+/// sign (b-a).((c-a) x (d-a)) (CGAL's orient3d), degree 3, < 2^(3b+3).
+template <class W>
+int orient3(const Vec<W, 3>& a, const Vec<W, 3>& b, const Vec<W, 3>& c, const Vec<W, 3>& d) {
+  return sign3(dot(sub(b, a), cross(sub(c, a), sub(d, a))));
+}
+
+/// The relative interiors of both segments hold the closest pair, and its
+/// distance is <= R.
+template <class W, std::size_t D>
+Tri interior_interior(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>& p2,
+                      const Vec<W, D>& q2, const W& R, const W& R2, bool strict) {
+  if constexpr (D == 2) {
+    // Non-parallel lines: the interior minimiser is a proper crossing, distance 0.
+    const Tri cond = tri_and(opposite(orient2(p1, q1, p2), orient2(p1, q1, q2)),
+                             opposite(orient2(p2, q2, p1), orient2(p2, q2, q1)));
+    if (cond == Tri::no) return Tri::no;
+    return tri_and(cond, strict ? positive(R) : Tri::yes);
+  } else {
+    (void)R;
+    const Vec<W, 3> d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+    const Vec<W, 3> n = cross(d1, d2);
+    const W den = dot(n, n);  // = ae - b^2 >= 0, < 2^(4b+4)
+    const W a = dot(d1, d1), b = dot(d1, d2), c = dot(d1, r), e = dot(d2, d2), f = dot(d2, r);
+    const W sn = b * f - c * e, tn = a * f - b * c;  // < 2^(4b+5)
+    Tri cond = tri_and(positive(sn), positive(W(den - sn)));
+    if (cond == Tri::no) return Tri::no;
+    cond = tri_and(cond, tri_and(positive(tn), positive(W(den - tn))));
+    if (cond == Tri::no) return Tri::no;
+    const W rn = dot(r, n);  // < 2^(3b+3)
+    return tri_and(cond, within(W(rn * rn), W(R2 * den), strict));  // degree 6
+  }
+}
+
+/// distance(segment p1q1, segment p2q2) <= R (strict: < R).
+template <class W, std::size_t D>
+Tri segment_segment_within(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>& p2,
+                           const Vec<W, D>& q2, const W& R, const W& R2, bool strict) {
+  Tri acc = point_point(p1, p2, R2, strict);
+  auto more = [&](Tri t) {
+    acc = tri_or(acc, t);
+    return acc == Tri::yes;
+  };
+  if (acc == Tri::yes || more(point_point(p1, q2, R2, strict)) ||
+      more(point_point(q1, p2, R2, strict)) || more(point_point(q1, q2, R2, strict)) ||
+      more(point_segment_interior(p1, p2, q2, R2, strict)) ||
+      more(point_segment_interior(q1, p2, q2, R2, strict)) ||
+      more(point_segment_interior(p2, p1, q1, R2, strict)) ||
+      more(point_segment_interior(q2, p1, q1, R2, strict)) ||
+      more(interior_interior(p1, q1, p2, q2, R, R2, strict)))
+    return Tri::yes;
+  return acc;
+}
+
+/// x projects strictly inside triangle abc (non-degenerate) and its distance
+/// to the plane is <= R. Degree 6.
+template <class W>
+Tri point_face(const Vec<W, 3>& x, const Vec<W, 3>& a, const Vec<W, 3>& b, const Vec<W, 3>& c,
+               const Vec<W, 3>& n, const W& R2, bool strict) {
+  // n . ((v - u) x (x - u)) > 0 for the three edges uv: degree 4, < 2^(4b+4).
+  const Vec<W, 3> xa = sub(x, a), xb = sub(x, b), xc = sub(x, c);
+  Tri cond = positive(dot(n, cross(sub(b, a), xa)));
+  if (cond == Tri::no) return Tri::no;
+  cond = tri_and(cond, positive(dot(n, cross(sub(c, b), xb))));
+  if (cond == Tri::no) return Tri::no;
+  cond = tri_and(cond, positive(dot(n, cross(sub(a, c), xc))));
+  if (cond == Tri::no) return Tri::no;
+  const W nw = dot(n, xa);  // < 2^(3b+3)
+  return tri_and(cond, within(W(nw * nw), W(R2 * dot(n, n)), strict));
+}
+
+/// distance(segment pq, filled triangle abc) <= R (strict: < R).
+template <class W>
+Tri segment_triangle_within(const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W, 3>& a,
+                            const Vec<W, 3>& b, const Vec<W, 3>& c, const W& R, bool strict) {
+  const W R2 = R * R;
+  Tri acc = segment_segment_within<W, 3>(p, q, a, b, R, R2, strict);
+  auto more = [&](Tri t) {
+    acc = tri_or(acc, t);
+    return acc == Tri::yes;
+  };
+  if (acc == Tri::yes || more(segment_segment_within<W, 3>(p, q, b, c, R, R2, strict)) ||
+      more(segment_segment_within<W, 3>(p, q, c, a, R, R2, strict)))
+    return Tri::yes;
+  const Vec<W, 3> n = cross(sub(b, a), sub(c, a));  // zero for a degenerate triangle
+  if (more(point_face(p, a, b, c, n, R2, strict)) || more(point_face(q, a, b, c, n, R2, strict)))
+    return Tri::yes;
+  // The segment pierces the face: distance 0.
+  Tri cross_cond = opposite(orient3(a, b, c, p), orient3(a, b, c, q));
+  if (cross_cond != Tri::no)
+    cross_cond = tri_and(cross_cond,
+                         same_strict(orient3(p, q, a, b), orient3(p, q, b, c), orient3(p, q, c, a)));
+  if (cross_cond != Tri::no) more(tri_and(cross_cond, strict ? positive(R) : Tri::yes));
+  return acc;
+}
+
+}  // namespace exactgeom::detail

@@ -1,0 +1,101 @@
+// The exact paths of the capsule tests: the kernel of
+// detail/capsule_kernel.hpp run in the narrowest integer type its bit bound
+// allows (fixed width for int32/int64 and for doubles that scale to 63 bits,
+// GMP otherwise).
+#include <cstdint>
+#include <stdexcept>
+
+#include "exactgeom/detail/capsule_exact.hpp"
+#include "exactgeom/detail/capsule_kernel.hpp"
+#include "exactgeom/detail/scaling.hpp"
+#include "exactgeom/detail/wide_int.hpp"
+
+namespace exactgeom::detail {
+
+namespace {
+
+// Kernel types. fixed_int<n> holds |x| < 2^n; the bounds are those of
+// capsule_kernel.hpp for b-bit inputs (b = 32 for int32, 64 for int64 and for
+// doubles scaled to at most 63 bits plus sign).
+using capsule2_i32 = fixed_int<capsule2_bits(32)>;  // 131 bits
+using capsule3_i32 = fixed_int<capsule3_bits(32)>;  // 198 bits
+using capsule2_i64 = fixed_int<capsule2_bits(64)>;  // 259 bits
+using capsule3_i64 = fixed_int<capsule3_bits(64)>;  // 390 bits
+static_assert(capsule2_bits(32) == 131 && capsule3_bits(32) == 198);
+static_assert(capsule2_bits(64) == 259 && capsule3_bits(64) == 390);
+
+bool certain(Tri t) {
+  if (t == Tri::maybe) throw std::logic_error("exactgeom: exact capsule kernel returned maybe");
+  return t == Tri::yes;
+}
+
+template <class W, int D, class In>
+Vec<W, D> load(const In* v) {
+  Vec<W, D> p;
+  for (int i = 0; i < D; ++i) p[i] = W(v[i]);
+  return p;
+}
+
+template <class W, int D, class In>
+bool segseg_run(const In* v, bool strict) {
+  const W R = W(v[4 * D]) + W(v[4 * D + 1]);
+  const W R2 = R * R;
+  return certain(segment_segment_within<W, D>(load<W, D>(v), load<W, D>(v + D),
+                                              load<W, D>(v + 2 * D), load<W, D>(v + 3 * D), R, R2,
+                                              strict));
+}
+
+template <class W, class In>
+bool segtri_run(const In* v, bool strict) {
+  return certain(segment_triangle_within<W>(load<W, 3>(v), load<W, 3>(v + 3), load<W, 3>(v + 6),
+                                            load<W, 3>(v + 9), load<W, 3>(v + 12), W(v[15]),
+                                            strict));
+}
+
+template <class W2, class W3, class In>
+bool segseg_dispatch(const In* v, int dim, bool strict) {
+  return dim == 2 ? segseg_run<W2, 2>(v, strict) : segseg_run<W3, 3>(v, strict);
+}
+
+// Doubles: scale all coordinates and radii by the same power of two (the
+// tests are homogeneous of degree 1 in coordinates and radii together).
+template <int N, class IntFn, class MpzFn>
+bool from_doubles(const double* v, IntFn int_fn, MpzFn mpz_fn) {
+  ScaledDoubles<N> s(v);
+  if (s.bits() <= 63) {
+    std::int64_t w[N];
+    s.to_int64(w);
+    return int_fn(w);
+  }
+  mpz_class z[N];
+  s.to_mpz(z);
+  return mpz_fn(z);
+}
+
+}  // namespace
+
+bool segseg_exact(const std::int32_t* v, int dim, bool strict) {
+  return segseg_dispatch<capsule2_i32, capsule3_i32>(v, dim, strict);
+}
+bool segseg_exact(const std::int64_t* v, int dim, bool strict) {
+  return segseg_dispatch<capsule2_i64, capsule3_i64>(v, dim, strict);
+}
+bool segseg_exact(const mpz_class* v, int dim, bool strict) {
+  return segseg_dispatch<mpz_class, mpz_class>(v, dim, strict);
+}
+bool segseg_exact(const double* v, int dim, bool strict) {
+  auto ints = [&](const std::int64_t* w) { return segseg_exact(w, dim, strict); };
+  auto big = [&](const mpz_class* z) { return segseg_exact(z, dim, strict); };
+  return dim == 2 ? from_doubles<10>(v, ints, big) : from_doubles<14>(v, ints, big);
+}
+
+bool segtri_exact(const std::int32_t* v, bool strict) { return segtri_run<capsule3_i32>(v, strict); }
+bool segtri_exact(const std::int64_t* v, bool strict) { return segtri_run<capsule3_i64>(v, strict); }
+bool segtri_exact(const mpz_class* v, bool strict) { return segtri_run<mpz_class>(v, strict); }
+bool segtri_exact(const double* v, bool strict) {
+  return from_doubles<16>(
+      v, [&](const std::int64_t* w) { return segtri_exact(w, strict); },
+      [&](const mpz_class* z) { return segtri_exact(z, strict); });
+}
+
+}  // namespace exactgeom::detail
