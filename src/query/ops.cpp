@@ -90,6 +90,118 @@ void with_points(const Fields& q, const std::array<const char*, K>& names, F f) 
   else make(mpq_class{});
 }
 
+/// The dimension (2 or 3) of the first point of `seg` (an array of 2 points).
+int segment_dim(const JsonReader& r, const JsonNode& seg, std::string_view path) {
+  if (seg.type != JsonNode::Type::array || seg.count != 2)
+    throw FieldError{std::string(path) + ": expected a segment (an array of 2 points)"};
+  const JsonNode& p = r.element(seg, 0);
+  if (p.type != JsonNode::Type::array || (p.count != 2 && p.count != 3))
+    throw FieldError{std::string(path) + "[0]: expected a point (an array of 2 or 3 numbers)"};
+  return static_cast<int>(p.count);
+}
+
+void read_segment(const JsonReader& r, const JsonNode& seg, std::string_view path, int dim,
+                  Scalar* out) {
+  segment_dim(r, seg, path);
+  const std::string base(path);
+  read_point(r, r.element(seg, 0), base + "[0]", dim, out);
+  read_point(r, r.element(seg, 1), base + "[1]", dim, out + dim);
+}
+
+/// A capsule {"seg": segment, "r": radius} into out: endpoints then radius.
+void read_capsule(const JsonReader& r, const JsonNode& c, std::string_view path, int dim,
+                  Scalar* out) {
+  if (c.type != JsonNode::Type::object)
+    throw FieldError{std::string(path) + ": expected a capsule {\"seg\": ..., \"r\": ...}"};
+  const JsonNode* seg = r.member(c, "seg");
+  const JsonNode* rad = r.member(c, "r");
+  if (!seg) throw FieldError{std::string(path) + ": missing field \"seg\""};
+  if (!rad) throw FieldError{std::string(path) + ": missing field \"r\""};
+  read_segment(r, *seg, std::string(path) + ".seg", dim, out);
+  const std::string rpath = std::string(path) + ".r";
+  out[2 * dim] = read_scalar(*rad, Path{rpath});
+  if (out[2 * dim].sign() < 0) throw FieldError{std::string(path) + ".r: negative radius"};
+}
+
+int capsule_dim(const JsonReader& r, const JsonNode& c, std::string_view path) {
+  const JsonNode* seg = c.type == JsonNode::Type::object ? r.member(c, "seg") : nullptr;
+  if (!seg) throw FieldError{std::string(path) + ": expected a capsule {\"seg\": ..., \"r\": ...}"};
+  return segment_dim(r, *seg, std::string(path) + ".seg");
+}
+
+template <class T>
+Point2<T> p2(const Scalar* s) {
+  if constexpr (std::is_same_v<T, double>) return {s[0].d, s[1].d};
+  else return {s[0].to_mpq(), s[1].to_mpq()};
+}
+template <class T>
+Point3<T> p3(const Scalar* s) {
+  if constexpr (std::is_same_v<T, double>) return {s[0].d, s[1].d, s[2].d};
+  else return {s[0].to_mpq(), s[1].to_mpq(), s[2].to_mpq()};
+}
+template <class T>
+T sc(const Scalar& s) {
+  if constexpr (std::is_same_v<T, double>) return s.d;
+  else return s.to_mpq();
+}
+
+/// Calls f(tag) with tag a double when every scalar is a double, else an
+/// mpq_class.
+template <class F>
+void by_type(const Scalar* s, int n, F f) {
+  if (all_double(s, n)) f(double{});
+  else f(mpq_class{});
+}
+
+void append_bools(std::string& out, bool closed, bool open) {
+  out += closed ? ",\"closed\":true" : ",\"closed\":false";
+  out += open ? ",\"open\":true" : ",\"open\":false";
+}
+
+void capsule_capsule(const Fields& q, std::string& out) {
+  const JsonNode &c1 = q.need("c1"), &c2 = q.need("c2");
+  const int dim = capsule_dim(q.r, c1, "c1");
+  if (capsule_dim(q.r, c2, "c2") != dim)
+    throw FieldError{"c2: its points must have the same dimension as c1's"};
+  Scalar s[14];
+  const int w = 2 * dim + 1;
+  read_capsule(q.r, c1, "c1", dim, s);
+  read_capsule(q.r, c2, "c2", dim, s + w);
+  by_type(s, 2 * w, [&](auto tag) {
+    using T = decltype(tag);
+    if (dim == 2) {
+      const Capsule2<T> a{{p2<T>(s), p2<T>(s + 2)}, sc<T>(s[4])};
+      const Capsule2<T> b{{p2<T>(s + 5), p2<T>(s + 7)}, sc<T>(s[9])};
+      append_bools(out, intersects(a, b), interiors_overlap(a, b));
+    } else {
+      const Capsule3<T> a{{p3<T>(s), p3<T>(s + 3)}, sc<T>(s[6])};
+      const Capsule3<T> b{{p3<T>(s + 7), p3<T>(s + 10)}, sc<T>(s[13])};
+      append_bools(out, intersects(a, b), interiors_overlap(a, b));
+    }
+  });
+}
+
+void read_triangle(const JsonReader& r, const JsonNode& t, Scalar* out) {
+  if (t.type != JsonNode::Type::array || t.count != 3)
+    throw FieldError{"tri: expected a triangle (an array of 3 points)"};
+  for (std::uint32_t i = 0; i < 3; ++i)
+    read_point(r, r.element(t, i), "tri[" + std::to_string(i) + "]", 3, out + 3 * i);
+}
+
+void capsule_triangle(const Fields& q, std::string& out) {
+  const JsonNode& c = q.need("c");
+  if (capsule_dim(q.r, c, "c") != 3) throw FieldError{"c: capsule_triangle needs a 3-D capsule"};
+  Scalar s[16];
+  read_capsule(q.r, c, "c", 3, s);
+  read_triangle(q.r, q.need("tri"), s + 7);
+  by_type(s, 16, [&](auto tag) {
+    using T = decltype(tag);
+    const Capsule3<T> a{{p3<T>(s), p3<T>(s + 3)}, sc<T>(s[6])};
+    const Triangle3<T> t{p3<T>(s + 7), p3<T>(s + 10), p3<T>(s + 13)};
+    append_bools(out, intersects(a, t), interiors_overlap(a, t));
+  });
+}
+
 }  // namespace
 
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out) {
@@ -107,6 +219,10 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     with_points<3>(q, std::array{"a", "b", "c", "d", "e"}, [&](const auto& p) {
       append_sign(out, insphere(p[0], p[1], p[2], p[3], p[4]));
     });
+  } else if (op == "capsule_capsule") {
+    capsule_capsule(q, out);
+  } else if (op == "capsule_triangle") {
+    capsule_triangle(q, out);
   } else {
     throw FieldError{"unknown op \"" + std::string(op) + "\""};
   }
