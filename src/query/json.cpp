@@ -127,7 +127,7 @@ bool JsonReader::parse(std::string_view line, std::string& error) {
   od::json_type t;
   if (auto e = doc.type().get(t)) return fail(e);
   if (t != od::json_type::object) {
-    error = "a query must be a JSON object";
+    error = "not a JSON object (a query is one object per line)";
     return false;
   }
   od::value v;

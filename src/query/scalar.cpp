@@ -178,6 +178,12 @@ Scalar parse_scalar_string(std::string_view t) {
   if (t.empty()) throw ScalarError{"empty string is not a number"};
   std::string_view body = t;
   if (body[0] == '+' || body[0] == '-') body.remove_prefix(1);
+  {
+    std::string low(body.substr(0, 3));
+    for (char& ch : low) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (low == "nan" || low == "inf")
+      throw ScalarError{"\"" + std::string(t) + "\" is not a finite number"};
+  }
   if (body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) return parse_hex(t);
   if (auto slash = t.find('/'); slash != std::string_view::npos) {
     std::string_view num = t.substr(0, slash), den = t.substr(slash + 1);
