@@ -1,0 +1,1234 @@
+// tests/predicates_test.cpp: exactgeom/predicates.hpp checked against the
+// independent mpq oracle (tests/oracle.hpp) for all eight coordinate types,
+// plus the first float-error measurements of the naive determinants.
+#include "exactgeom/predicates.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "exactgeom/float/naive_predicates.hpp"
+#include "oracle.hpp"
+
+namespace {
+
+using exactgeom::cpp_int;
+using exactgeom::cpp_rational;
+using exactgeom::Point2;
+using exactgeom::Point3;
+namespace oracle = exactgeom::oracle;
+using Rng = std::mt19937_64;
+
+// ---------------------------------------------------------------------------
+// Random numbers (deterministic: fixed seeds, no std distributions).
+
+std::int64_t uniform_int(Rng& rng, std::int64_t lo, std::int64_t hi) {  // inclusive
+  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
+  const std::uint64_t r = span == 0 ? rng() : rng() % span;
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r);
+}
+
+mpz_class pow2z(unsigned e) {
+  mpz_class r = 1;
+  r <<= e;
+  return r;
+}
+
+mpq_class pow2q(long e) {
+  return e >= 0 ? mpq_class(pow2z(static_cast<unsigned>(e)))
+                : mpq_class(mpz_class(1), pow2z(static_cast<unsigned>(-e)));
+}
+
+mpz_class random_bits(Rng& rng, unsigned bits) {  // uniform in [0, 2^bits)
+  mpz_class r = 0;
+  unsigned got = 0;
+  for (; got < bits; got += 64) {
+    r <<= 64;
+    r += mpz_class(static_cast<unsigned long>(rng()));
+  }
+  r >>= got - bits;
+  return r;
+}
+
+mpz_class random_signed(Rng& rng, unsigned bits) {  // in (-2^bits, 2^bits)
+  mpz_class v = random_bits(rng, bits);
+  if (rng() & 1) v = -v;
+  return v;
+}
+
+mpz_class random_below(Rng& rng, const mpz_class& n) {  // in [0, n), n > 0
+  return mpz_class(random_bits(rng, static_cast<unsigned>(mpz_sizeinbase(n.get_mpz_t(), 2)) + 64) %
+                   n);
+}
+
+// ---------------------------------------------------------------------------
+// Exact conversion from mpq_class to each coordinate type (throws if the
+// value is not representable: the generators below must never ask for that).
+
+template <class T>
+T from_q(const mpq_class& q) {
+  auto fail = [&] { return std::logic_error("from_q: not representable: " + q.get_str()); };
+  if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
+    if (q.get_den() != 1 || !q.get_num().fits_slong_p()) throw fail();
+    const long v = q.get_num().get_si();
+    if (v < std::numeric_limits<T>::min() || v > std::numeric_limits<T>::max()) throw fail();
+    return static_cast<T>(v);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (sgn(q) == 0) return T(0);
+    const auto s = mpz_scan1(q.get_den().get_mpz_t(), 0);
+    if (mpz_sizeinbase(q.get_den().get_mpz_t(), 2) != s + 1) throw fail();  // not dyadic
+    mpz_class m = abs(q.get_num());
+    const auto t = mpz_scan1(m.get_mpz_t(), 0);
+    m >>= t;
+    if (mpz_sizeinbase(m.get_mpz_t(), 2) > std::numeric_limits<T>::digits) throw fail();
+    double v = std::ldexp(static_cast<double>(m.get_si()),
+                          static_cast<int>(static_cast<long>(t) - static_cast<long>(s)));
+    if (sgn(q) < 0) v = -v;
+    const T out = static_cast<T>(v);
+    if (!std::isfinite(out) || oracle::to_q(out) != q) throw fail();
+    return out;
+  } else if constexpr (std::is_same_v<T, mpq_class>) {
+    return q;
+  } else if constexpr (std::is_same_v<T, mpz_class>) {
+    if (q.get_den() != 1) throw fail();
+    return q.get_num();
+  } else if constexpr (std::is_same_v<T, cpp_int>) {
+    if (q.get_den() != 1) throw fail();
+    return cpp_int(q.get_num().get_str());
+  } else {
+    return cpp_rational(cpp_int(q.get_num().get_str()), cpp_int(q.get_den().get_str()));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Point tuples: the arguments of one predicate call, and what the library and
+// the oracle answer on them (overloaded on dimension and arity).
+
+template <class T, std::size_t D>
+using Pt = std::conditional_t<D == 2, Point2<T>, Point3<T>>;
+
+template <class T>
+T& coord(Point2<T>& p, std::size_t k) {
+  return k == 0 ? p.x : p.y;
+}
+template <class T>
+T& coord(Point3<T>& p, std::size_t k) {
+  return k == 0 ? p.x : (k == 1 ? p.y : p.z);
+}
+
+template <class T>
+int lib_sign(const std::array<Point2<T>, 3>& p) {
+  return static_cast<int>(exactgeom::orient2d(p[0], p[1], p[2]));
+}
+template <class T>
+int lib_sign(const std::array<Point3<T>, 4>& p) {
+  return static_cast<int>(exactgeom::orient3d(p[0], p[1], p[2], p[3]));
+}
+template <class T>
+int lib_sign(const std::array<Point2<T>, 4>& p) {
+  return static_cast<int>(exactgeom::incircle(p[0], p[1], p[2], p[3]));
+}
+template <class T>
+int lib_sign(const std::array<Point3<T>, 5>& p) {
+  return static_cast<int>(exactgeom::insphere(p[0], p[1], p[2], p[3], p[4]));
+}
+template <class T>
+int oracle_sign(const std::array<Point2<T>, 3>& p) {
+  return oracle::orient2d(p[0], p[1], p[2]);
+}
+template <class T>
+int oracle_sign(const std::array<Point3<T>, 4>& p) {
+  return oracle::orient3d(p[0], p[1], p[2], p[3]);
+}
+template <class T>
+int oracle_sign(const std::array<Point2<T>, 4>& p) {
+  return oracle::incircle(p[0], p[1], p[2], p[3]);
+}
+template <class T>
+int oracle_sign(const std::array<Point3<T>, 5>& p) {
+  return oracle::insphere(p[0], p[1], p[2], p[3], p[4]);
+}
+template <class F>
+int naive_sign(const std::array<Point2<F>, 3>& p) {
+  return static_cast<int>(exactgeom::naive::orient2d(p[0], p[1], p[2]));
+}
+template <class F>
+int naive_sign(const std::array<Point3<F>, 4>& p) {
+  return static_cast<int>(exactgeom::naive::orient3d(p[0], p[1], p[2], p[3]));
+}
+template <class F>
+int naive_sign(const std::array<Point2<F>, 4>& p) {
+  return static_cast<int>(exactgeom::naive::incircle(p[0], p[1], p[2], p[3]));
+}
+template <class F>
+int naive_sign(const std::array<Point3<F>, 5>& p) {
+  return static_cast<int>(exactgeom::naive::insphere(p[0], p[1], p[2], p[3], p[4]));
+}
+
+template <class P>
+std::string describe(const P& pts) {
+  std::ostringstream o;
+  for (const auto& p : pts) {
+    const auto q = oracle::to_q(p);
+    o << "(";
+    for (std::size_t k = 0; k < q.size(); ++k) o << (k ? ", " : "") << q[k].get_str();
+    o << ") ";
+  }
+  return o.str();
+}
+
+/// Counts library answers that differ from the oracle; keeps the first few.
+struct Tally {
+  long checked = 0, wrong = 0, nonzero = 0;
+  std::string examples;
+  template <class P>
+  int check(const P& pts) {
+    const int got = lib_sign(pts), want = oracle_sign(pts);
+    ++checked;
+    if (want != 0) ++nonzero;
+    if (got != want && ++wrong <= 3)
+      examples += "\n  library " + std::to_string(got) + ", oracle " + std::to_string(want) +
+                  " at " + describe(pts);
+    return want;
+  }
+};
+#define EXPECT_ALL_MATCH(t) \
+  EXPECT_EQ((t).wrong, 0) << (t).checked << " checked, first mismatches:" << (t).examples
+
+// ---------------------------------------------------------------------------
+// Configurations built in integer coordinates K (|K| < 2^bits), then mapped
+// to a coordinate type by x = base + unit * K (unit > 0: every sign kept).
+
+template <std::size_t D, std::size_t N>
+using IntConfig = std::array<std::array<mpz_class, D>, N>;
+
+struct Affine {
+  std::array<mpq_class, 3> base;
+  mpq_class unit;
+};
+
+template <class T, std::size_t D, std::size_t N>
+std::array<Pt<T, D>, N> embed(const IntConfig<D, N>& k, const Affine& f) {
+  std::array<Pt<T, D>, N> out{};
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t a = 0; a < D; ++a)
+      coord(out[i], a) = from_q<T>(mpq_class(f.base[a] + f.unit * k[i][a]));
+  return out;
+}
+
+template <std::size_t D, std::size_t N>
+IntConfig<D, N> random_config(Rng& rng, unsigned bits) {
+  IntConfig<D, N> k;
+  for (auto& p : k)
+    for (auto& c : p) c = random_signed(rng, bits);
+  return k;
+}
+
+/// N points on one line: a + s_i d.
+template <std::size_t D, std::size_t N>
+IntConfig<D, N> collinear(Rng& rng, unsigned bits) {
+  const unsigned h = (bits - 2) / 2;
+  IntConfig<D, N> k;
+  std::array<mpz_class, D> a, d;
+  for (std::size_t c = 0; c < D; ++c)
+    a[c] = random_signed(rng, bits - 1), d[c] = random_signed(rng, h);
+  for (auto& p : k) {
+    const mpz_class s = random_signed(rng, h);
+    for (std::size_t c = 0; c < D; ++c) p[c] = a[c] + s * d[c];
+  }
+  return k;
+}
+
+/// N points on one plane: a + s_i u + t_i v.
+template <std::size_t N>
+IntConfig<3, N> coplanar(Rng& rng, unsigned bits) {
+  const unsigned h = (bits - 3) / 2;
+  IntConfig<3, N> k;
+  std::array<mpz_class, 3> a, u, v;
+  for (std::size_t c = 0; c < 3; ++c)
+    a[c] = random_signed(rng, bits - 2), u[c] = random_signed(rng, h), v[c] = random_signed(rng, h);
+  for (auto& p : k) {
+    const mpz_class s = random_signed(rng, h), t = random_signed(rng, h);
+    for (std::size_t c = 0; c < 3; ++c) p[c] = a[c] + s * u[c] + t * v[c];
+  }
+  return k;
+}
+
+/// N lattice points on one circle (D = 2) or sphere (D = 3), by the rational
+/// parametrisations (q^2 - p^2, 2pq) / (p^2 + q^2) and
+/// (2ps, 2qs, p^2 + q^2 - s^2) / (p^2 + q^2 + s^2), times a radius r that is
+/// a multiple of every denominator, plus a center.
+template <std::size_t D, std::size_t N>
+IntConfig<D, N> cospherical(Rng& rng, unsigned bits) {
+  const long w = std::clamp<long>((static_cast<long>(bits) - 4) / (D == 2 ? 8 : 10), 1, 8);
+  const long range = (1L << w) - 1;
+  const mpz_class limit = pow2z(bits - 2);
+  for (;;) {
+    std::array<std::array<long, 3>, N> par{};
+    mpz_class l = 1;
+    for (auto& v : par) {
+      do {
+        for (std::size_t c = 0; c < D; ++c) v[c] = uniform_int(rng, -range, range);
+      } while (v[0] == 0 && v[1] == 0 && v[2] == 0);
+      l = lcm(l, mpz_class(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+    }
+    if (l >= limit) continue;
+    const mpz_class r = l * (random_below(rng, mpz_class(limit / l)) + 1);  // <= 2^(bits-2)
+    IntConfig<D, N> k;
+    for (std::size_t i = 0; i < N; ++i) {
+      const long p = par[i][0], q = par[i][1], s = par[i][2];
+      const mpz_class m = r / (p * p + q * q + s * s);
+      std::array<long, 3> dir{};
+      if constexpr (D == 2)
+        dir = {q * q - p * p, 2 * p * q, 0};
+      else
+        dir = {2 * p * s, 2 * q * s, p * p + q * q - s * s};
+      for (std::size_t c = 0; c < D; ++c) k[i][c] = m * dir[c];
+    }
+    std::array<mpz_class, D> center;
+    for (auto& c : center) c = random_signed(rng, bits - 2);
+    for (auto& p : k)
+      for (std::size_t c = 0; c < D; ++c) p[c] += center[c];
+    return k;
+  }
+}
+
+/// Moves one coordinate of one point by +-2^j (staying inside the budget).
+template <std::size_t D, std::size_t N>
+IntConfig<D, N> perturbed(IntConfig<D, N> k, Rng& rng, unsigned j, unsigned bits) {
+  const std::size_t i = rng() % N, a = rng() % D;
+  mpz_class delta = pow2z(j);
+  if (rng() & 1) delta = -delta;
+  mpz_class v = k[i][a] + delta;
+  if (abs(v) >= pow2z(bits)) v = k[i][a] - delta;
+  k[i][a] = v;
+  return k;
+}
+
+// Per coordinate type: how wide a config may be, and the maps used.
+template <class T>
+constexpr unsigned config_bits() {
+  if constexpr (std::is_same_v<T, std::int32_t>)
+    return 31;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return 63;
+  else if constexpr (std::is_same_v<T, float>)
+    return 24;
+  else if constexpr (std::is_same_v<T, double>)
+    return 53;
+  else if constexpr (std::is_same_v<T, mpz_class> || std::is_same_v<T, cpp_int>)
+    return 256;
+  else
+    return 128;
+}
+
+template <class T>
+constexpr bool is_rational_v = std::is_same_v<T, mpq_class> || std::is_same_v<T, cpp_rational>;
+template <class T>
+constexpr bool is_big_int_v = std::is_same_v<T, mpz_class> || std::is_same_v<T, cpp_int>;
+
+/// A random map keeping configs of config_bits<T>() representable: floats get
+/// a random power of two over the whole exponent range (subnormal included),
+/// big integers a 300-bit offset and a 64-bit unit, rationals offsets and
+/// units with 200-bit denominators.
+template <class T>
+Affine random_affine(Rng& rng) {
+  Affine f{{0, 0, 0}, 1};
+  if constexpr (std::is_same_v<T, float>)
+    f.unit = pow2q(uniform_int(rng, -149, 104));
+  else if constexpr (std::is_same_v<T, double>)
+    f.unit = pow2q(uniform_int(rng, -1074, 970));
+  else if constexpr (is_big_int_v<T>) {
+    for (auto& b : f.base) b = random_signed(rng, 300);
+    f.unit = random_bits(rng, 64) + 1;
+  } else if constexpr (is_rational_v<T>) {
+    for (auto& b : f.base) b = mpq_class(random_signed(rng, 200), random_bits(rng, 200) + 1);
+    f.unit = mpq_class(random_bits(rng, 100) + 1, random_bits(rng, 200) + 1);
+    for (auto& b : f.base) b.canonicalize();
+    f.unit.canonicalize();
+  }
+  return f;
+}
+
+/// Small grids as they are (floats at unit 1/8, rationals at 1/3).
+template <class T>
+Affine plain_affine() {
+  if constexpr (std::is_floating_point_v<T>)
+    return {{0, 0, 0}, mpq_class(1, 8)};
+  else if constexpr (is_rational_v<T>)
+    return {{0, 0, 0}, mpq_class(1, 3)};
+  else
+    return {{0, 0, 0}, 1};
+}
+
+/// Small grids moved to the edge of the type: the largest and the most
+/// negative int32/int64 values, the top of the float/double range, huge
+/// big integers, rationals with huge denominators.
+template <class T>
+Affine edge_affine() {
+  if constexpr (std::is_integral_v<T>) {
+    const auto hi = std::numeric_limits<T>::max(), lo = std::numeric_limits<T>::min();
+    return {{mpq_class(static_cast<long>(hi) - 4), mpq_class(static_cast<long>(lo)),
+             mpq_class(static_cast<long>(hi) - 4)},
+            1};
+  } else if constexpr (std::is_floating_point_v<T>) {
+    const unsigned digits = std::numeric_limits<T>::digits;
+    const long e = std::is_same_v<T, float> ? 100 : 970;
+    const mpq_class u = pow2q(e);
+    return {{(pow2z(digits) - 5) * u, -(pow2z(digits) - 1) * u, (pow2z(digits - 1) - 2) * u}, u};
+  } else if constexpr (is_big_int_v<T>) {
+    return {{pow2z(300) + 7, -pow2z(301), pow2z(299) - 3}, 1};
+  } else {
+    mpz_class d;
+    mpz_ui_pow_ui(d.get_mpz_t(), 7, 80);
+    mpq_class b0(pow2z(200) + 1, d), b1(-pow2z(201) - 5, d), unit(mpz_class(1), d);
+    b0.canonicalize(), b1.canonicalize(), unit.canonicalize();
+    return {{b0, b1, b0}, unit};
+  }
+}
+
+enum class Magnitude { small, medium, extreme };
+
+/// One random coordinate value of type T, exactly, as mpq_class.
+template <class T>
+mpq_class random_value(Rng& rng, Magnitude m) {
+  if (m == Magnitude::small) {
+    const mpq_class v(uniform_int(rng, -8, 8));
+    if constexpr (std::is_floating_point_v<T>)
+      return v / 4;
+    else if constexpr (is_rational_v<T>)
+      return mpq_class(v / uniform_int(rng, 1, 8));
+    else
+      return v;
+  }
+  const bool extreme = m == Magnitude::extreme;
+  if constexpr (std::is_integral_v<T>) {
+    using L = std::numeric_limits<T>;
+    if (!extreme)
+      return mpq_class(uniform_int(rng, -(1L << (L::digits / 2)), 1L << (L::digits / 2)));
+    if (rng() % 4 == 0) {
+      const long special[] = {L::min(), L::max(), L::min() + 1, L::max() - 1, 0, -1, 1};
+      return mpq_class(special[rng() % 7]);
+    }
+    return mpq_class(uniform_int(rng, L::min(), L::max()));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    using L = std::numeric_limits<T>;
+    if (extreme && rng() % 8 == 0) {
+      const T special[] = {0,
+                           L::denorm_min(),
+                           L::min(),
+                           L::max(),
+                           T(1e30f),
+                           T(1e-30f),
+                           std::is_same_v<T, double> ? T(1e300) : T(3e38f),
+                           std::is_same_v<T, double> ? T(1e-300) : T(1e-44f)};
+      const T v = special[rng() % 8];
+      return oracle::to_q((rng() & 1) ? -v : v);
+    }
+    const int lo = extreme ? L::min_exponent - L::digits : -40;
+    const int hi = extreme ? L::max_exponent - L::digits : 10;
+    return mpq_class(random_signed(rng, L::digits) * pow2q(uniform_int(rng, lo, hi)));
+  } else if constexpr (is_big_int_v<T>) {
+    return mpq_class(
+        random_signed(rng, extreme ? static_cast<unsigned>(uniform_int(rng, 200, 400)) : 64));
+  } else {
+    const unsigned nb = extreme ? static_cast<unsigned>(uniform_int(rng, 200, 300)) : 64;
+    const unsigned db = extreme ? static_cast<unsigned>(uniform_int(rng, 200, 300)) : 64;
+    mpq_class q(random_signed(rng, nb), random_bits(rng, db) + 1);
+    q.canonicalize();
+    return q;
+  }
+}
+
+template <class T, std::size_t D, std::size_t N>
+std::array<Pt<T, D>, N> random_points(Rng& rng, Magnitude m) {
+  std::array<Pt<T, D>, N> out{};
+  for (auto& p : out)
+    for (std::size_t a = 0; a < D; ++a) coord(p, a) = from_q<T>(random_value<T>(rng, m));
+  return out;
+}
+
+/// Calls fn(permutation, parity) for every permutation of N indices.
+template <std::size_t N, class Fn>
+void for_each_permutation(Fn fn) {
+  std::array<std::size_t, N> p;
+  for (std::size_t i = 0; i < N; ++i) p[i] = i;
+  do {
+    int inversions = 0;
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t j = i + 1; j < N; ++j) inversions += p[i] > p[j];
+    fn(p, inversions % 2 ? -1 : 1);
+  } while (std::next_permutation(p.begin(), p.end()));
+}
+
+template <class P, std::size_t N>
+P permuted(const P& pts, const std::array<std::size_t, N>& perm) {
+  P out = pts;
+  for (std::size_t i = 0; i < N; ++i) out[i] = pts[perm[i]];
+  return out;
+}
+
+// ===========================================================================
+// Typed tests over the eight coordinate types.
+
+template <class T>
+class PredicatesTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(PredicatesTyped, oracle::CoordinateTypes, oracle::CoordinateTypeNames);
+
+TYPED_TEST(PredicatesTyped, HandPickedSigns) {
+  using T = TypeParam;
+  auto p2 = [](int x, int y) { return Point2<T>{T(x), T(y)}; };
+  auto p3 = [](int x, int y, int z) { return Point3<T>{T(x), T(y), T(z)}; };
+  using exactgeom::Sign;
+  EXPECT_EQ(exactgeom::orient2d(p2(0, 0), p2(1, 0), p2(0, 1)), Sign::positive);
+  EXPECT_EQ(exactgeom::orient2d(p2(0, 0), p2(0, 1), p2(1, 0)), Sign::negative);
+  EXPECT_EQ(exactgeom::orient2d(p2(0, 0), p2(1, 1), p2(3, 3)), Sign::zero);
+  EXPECT_EQ(exactgeom::orient2d(p2(2, 2), p2(2, 2), p2(2, 2)), Sign::zero);
+  EXPECT_EQ(exactgeom::orient3d(p3(0, 0, 0), p3(1, 0, 0), p3(0, 1, 0), p3(0, 0, 1)),
+            Sign::positive);
+  EXPECT_EQ(exactgeom::orient3d(p3(0, 0, 0), p3(0, 1, 0), p3(1, 0, 0), p3(0, 0, 1)),
+            Sign::negative);
+  EXPECT_EQ(exactgeom::orient3d(p3(0, 0, 0), p3(1, 0, 0), p3(0, 1, 0), p3(5, 7, 0)), Sign::zero);
+  EXPECT_EQ(exactgeom::incircle(p2(1, 0), p2(0, 1), p2(-1, 0), p2(0, 0)), Sign::positive);
+  EXPECT_EQ(exactgeom::incircle(p2(1, 0), p2(0, 1), p2(-1, 0), p2(2, 0)), Sign::negative);
+  EXPECT_EQ(exactgeom::incircle(p2(1, 0), p2(0, 1), p2(-1, 0), p2(0, -1)), Sign::zero);
+  EXPECT_EQ(exactgeom::incircle(p2(0, 1), p2(1, 0), p2(-1, 0), p2(0, 0)), Sign::negative);  // cw
+  // a..d positively oriented on the unit sphere: e = 0 inside, (2,0,0) outside.
+  const auto a = p3(1, 0, 0), b = p3(0, 1, 0), c = p3(0, 0, 1), d = p3(-1, 0, 0);
+  ASSERT_EQ(exactgeom::orient3d(a, c, b, d), Sign::positive);
+  EXPECT_EQ(exactgeom::insphere(a, c, b, d, p3(0, 0, 0)), Sign::positive);
+  EXPECT_EQ(exactgeom::insphere(a, c, b, d, p3(2, 0, 0)), Sign::negative);
+  EXPECT_EQ(exactgeom::insphere(a, c, b, d, p3(0, -1, 0)), Sign::zero);
+  EXPECT_EQ(exactgeom::insphere(a, b, c, d, p3(0, 0, 0)), Sign::negative);
+}
+
+/// Every ordered triple of a 5x5 grid (15,625), once as small numbers and
+/// once moved to the edge of the type; expected signs from the oracle on
+/// the integer grid (the maps keep every sign).
+TYPED_TEST(PredicatesTyped, Orient2dEveryTripleOf5x5Grid) {
+  using T = TypeParam;
+  std::vector<std::array<mpz_class, 2>> grid;
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) grid.push_back({i, j});
+  for (const Affine& f : {plain_affine<T>(), edge_affine<T>()}) {
+    long wrong = 0, zeros = 0;
+    for (const auto& a : grid)
+      for (const auto& b : grid)
+        for (const auto& c : grid) {
+          const IntConfig<2, 3> k{a, b, c};
+          const int want = oracle_sign(embed<mpz_class>(k, Affine{{0, 0, 0}, 1}));
+          zeros += want == 0;
+          const auto pts = embed<T>(k, f);
+          if (lib_sign(pts) != want && ++wrong <= 3)
+            ADD_FAILURE() << describe(pts) << " want " << want;
+        }
+    EXPECT_EQ(wrong, 0);
+    EXPECT_EQ(zeros, 2737);  // ordered collinear triples, coincident points included
+  }
+}
+
+TYPED_TEST(PredicatesTyped, IncircleEveryQuadrupleOf3x3Grid) {
+  using T = TypeParam;
+  std::vector<std::array<mpz_class, 2>> grid;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) grid.push_back({i, j});
+  std::vector<int> want;
+  for (const auto& a : grid)
+    for (const auto& b : grid)
+      for (const auto& c : grid)
+        for (const auto& d : grid)
+          want.push_back(
+              oracle_sign(embed<mpz_class>(IntConfig<2, 4>{a, b, c, d}, Affine{{0, 0, 0}, 1})));
+  EXPECT_EQ(want.size(), 6561u);
+  for (const Affine& f : {plain_affine<T>(), edge_affine<T>()}) {
+    long wrong = 0;
+    std::size_t n = 0;
+    for (const auto& a : grid)
+      for (const auto& b : grid)
+        for (const auto& c : grid)
+          for (const auto& d : grid) {
+            const auto pts = embed<T>(IntConfig<2, 4>{a, b, c, d}, f);
+            if (lib_sign(pts) != want[n] && ++wrong <= 3)
+              ADD_FAILURE() << describe(pts) << " want " << want[n];
+            ++n;
+          }
+    EXPECT_EQ(wrong, 0);
+  }
+  // Counted independently (integer arithmetic in Python): 3873 zero, 1344 each sign.
+  EXPECT_EQ(std::count(want.begin(), want.end(), 0), 3873);
+  EXPECT_EQ(std::count(want.begin(), want.end(), 1), 1344);
+}
+
+/// Random quadruples / quintuples of a 4x4x4 / 3x3x3 grid (many coplanar
+/// and cospherical ones), small and at the edge of the type.
+template <class T, std::size_t N>
+void check_sampled_3d_grid(int side, int samples, std::uint64_t seed) {
+  Rng rng(seed);
+  for (const Affine& f : {plain_affine<T>(), edge_affine<T>()}) {
+    long wrong = 0, zeros = 0;
+    for (int n = 0; n < samples; ++n) {
+      IntConfig<3, N> k;
+      for (auto& p : k)
+        for (auto& c : p) c = uniform_int(rng, 0, side - 1);
+      const int want = oracle_sign(embed<mpz_class>(k, Affine{{0, 0, 0}, 1}));
+      zeros += want == 0;
+      const auto pts = embed<T>(k, f);
+      if (lib_sign(pts) != want && ++wrong <= 3) ADD_FAILURE() << describe(pts) << " want " << want;
+    }
+    EXPECT_EQ(wrong, 0);
+    EXPECT_GT(zeros, samples / 20);
+    EXPECT_LT(zeros, samples);
+  }
+}
+TYPED_TEST(PredicatesTyped, Orient3dSampledGrid) {
+  check_sampled_3d_grid<TypeParam, 4>(4, 6000, 31);
+}
+TYPED_TEST(PredicatesTyped, InsphereSampledGrid) {
+  check_sampled_3d_grid<TypeParam, 5>(3, 4000, 37);
+}
+
+TYPED_TEST(PredicatesTyped, RandomInputsAtSmallMediumAndExtremeMagnitudes) {
+  using T = TypeParam;
+  Rng rng(41);
+  for (Magnitude m : {Magnitude::small, Magnitude::medium, Magnitude::extreme}) {
+    Tally o2, o3, ic, is;
+    for (int n = 0; n < 400; ++n) o2.check(random_points<T, 2, 3>(rng, m));
+    for (int n = 0; n < 300; ++n) o3.check(random_points<T, 3, 4>(rng, m));
+    for (int n = 0; n < 300; ++n) ic.check(random_points<T, 2, 4>(rng, m));
+    for (int n = 0; n < 200; ++n) is.check(random_points<T, 3, 5>(rng, m));
+    SCOPED_TRACE(static_cast<int>(m));
+    for (Tally* t : {&o2, &o3, &ic, &is}) {
+      EXPECT_ALL_MATCH(*t);
+      EXPECT_GT(t->nonzero, t->checked / 2);
+    }
+  }
+}
+
+/// Collinear, coplanar, cocircular and cospherical points built exactly at
+/// the largest magnitudes the type allows (integers up to 2^31 / 2^63 / 256
+/// bits, floats at random exponents over the whole range), all of which
+/// must answer zero; then each moved by +-2^j units, j from 0 up.
+TYPED_TEST(PredicatesTyped, ExactDegeneraciesAtLargeMagnitudeAndPerturbations) {
+  using T = TypeParam;
+  Rng rng(43);
+  const unsigned bits = config_bits<T>();
+  const unsigned js[] = {0, 0, 1, 2, 5, bits / 4, bits / 3, bits / 2, bits - 8};
+  // still_degenerate: moving one point of four collinear ones leaves them coplanar.
+  auto run = [&](const char* what, int count, auto make, bool still_degenerate = false) {
+    Tally degenerate, moved;
+    for (int n = 0; n < count; ++n) {
+      const auto k = make();
+      const Affine f = random_affine<T>(rng);
+      const int s = degenerate.check(embed<T>(k, f));
+      ASSERT_EQ(s, 0) << what << ": the generator built a non-degenerate input";
+      for (unsigned j : js) moved.check(embed<T>(perturbed(k, rng, j, bits), f));
+    }
+    SCOPED_TRACE(what);
+    EXPECT_ALL_MATCH(degenerate);
+    EXPECT_ALL_MATCH(moved);
+    if (still_degenerate) {
+      EXPECT_EQ(moved.nonzero, 0);
+    } else {
+      EXPECT_GT(moved.nonzero, moved.checked / 2);
+    }
+  };
+  run("collinear", 150, [&] { return collinear<2, 3>(rng, bits); });
+  run(
+      "collinear in 3d (orient3d)", 50, [&] { return collinear<3, 4>(rng, bits); }, true);
+  run("coplanar", 150, [&] { return coplanar<4>(rng, bits); });
+  run("cocircular", 150, [&] { return cospherical<2, 4>(rng, bits); });
+  run("collinear (incircle)", 50, [&] { return collinear<2, 4>(rng, bits); });
+  run("cospherical", 100, [&] { return cospherical<3, 5>(rng, bits); });
+}
+
+/// Swapping two points flips the sign, so every predicate's sign is the
+/// parity of a permutation of its points times the original: orient2d is
+/// invariant under cyclic shifts, incircle and insphere under even
+/// permutations; orient3d's cyclic shift (a 4-cycle) flips it.
+TYPED_TEST(PredicatesTyped, SignFollowsPermutationParity) {
+  using T = TypeParam;
+  Rng rng(47);
+  const unsigned bits = config_bits<T>();
+  long wrong = 0, calls = 0;
+  auto check = [&](const auto& pts) {
+    constexpr std::size_t N = std::tuple_size_v<std::decay_t<decltype(pts)>>;
+    const int s0 = lib_sign(pts);
+    for_each_permutation<N>([&](const std::array<std::size_t, N>& perm, int parity) {
+      ++calls;
+      if (lib_sign(permuted(pts, perm)) != parity * s0 && ++wrong <= 3)
+        ADD_FAILURE() << describe(pts) << " permuted: sign " << lib_sign(permuted(pts, perm));
+    });
+  };
+  for (int n = 0; n < 12; ++n) {
+    const Magnitude m =
+        n % 3 == 0 ? Magnitude::small : (n % 3 == 1 ? Magnitude::medium : Magnitude::extreme);
+    const Affine f = random_affine<T>(rng);
+    check(random_points<T, 2, 3>(rng, m));
+    check(random_points<T, 3, 4>(rng, m));
+    check(random_points<T, 2, 4>(rng, m));
+    check(embed<T>(perturbed(collinear<2, 3>(rng, bits), rng, 0, bits), f));
+    check(embed<T>(perturbed(coplanar<4>(rng, bits), rng, 0, bits), f));
+    check(embed<T>(perturbed(cospherical<2, 4>(rng, bits), rng, 0, bits), f));
+    if (n % 2 == 0) {
+      check(random_points<T, 3, 5>(rng, m));
+      check(embed<T>(perturbed(cospherical<3, 5>(rng, bits), rng, 0, bits), f));
+    }
+  }
+  EXPECT_EQ(wrong, 0) << calls << " permuted calls";
+}
+
+/// Integers: moving every point by the same vector keeps the sign (the
+/// configurations are half-range so the moved points stay representable).
+TYPED_TEST(PredicatesTyped, TranslationInvarianceForIntegers) {
+  using T = TypeParam;
+  if constexpr (!std::is_integral_v<T> && !is_big_int_v<T>) {
+    GTEST_SKIP() << "translation invariance is asserted for integer types";
+  } else {
+    Rng rng(53);
+    const unsigned bits = config_bits<T>() - 1;
+    long wrong = 0, nonzero = 0;
+    auto check = [&](const auto& k) {
+      Affine f{{random_signed(rng, bits - 1), random_signed(rng, bits - 1),
+                random_signed(rng, bits - 1)},
+               1};
+      const int s = lib_sign(embed<T>(k, Affine{{0, 0, 0}, 1}));
+      nonzero += s != 0;
+      if (lib_sign(embed<T>(k, f)) != s && ++wrong <= 3) ADD_FAILURE() << "moved sign differs";
+    };
+    for (int n = 0; n < 100; ++n) {
+      check(random_config<2, 3>(rng, bits - 1));
+      check(perturbed(collinear<2, 3>(rng, bits - 1), rng, 0, bits - 1));
+      check(random_config<3, 4>(rng, bits - 1));
+      check(perturbed(coplanar<4>(rng, bits - 1), rng, 0, bits - 1));
+      check(random_config<2, 4>(rng, bits - 1));
+      check(perturbed(cospherical<2, 4>(rng, bits - 1), rng, 0, bits - 1));
+      check(random_config<3, 5>(rng, bits - 1));
+      check(cospherical<3, 5>(rng, bits - 1));
+    }
+    EXPECT_EQ(wrong, 0);
+    EXPECT_GT(nonzero, 500);
+  }
+}
+
+// ===========================================================================
+// int32 / int64 over their full range.
+
+template <class T>
+class FixedWidthTyped : public ::testing::Test {};
+using FixedWidthTypes = ::testing::Types<std::int32_t, std::int64_t>;
+TYPED_TEST_SUITE(FixedWidthTyped, FixedWidthTypes, oracle::CoordinateTypeNames);
+
+/// Points with coordinates among MIN, MIN+1, -1, 0, 1, MAX-1, MAX: every
+/// orient2d triple of the 49 points, sampled tuples for the others.
+TYPED_TEST(FixedWidthTyped, CornersOfTheFullRange) {
+  using T = TypeParam;
+  using L = std::numeric_limits<T>;
+  const T v[] = {L::min(), T(L::min() + 1), T(-1), T(0), T(1), T(L::max() - 1), L::max()};
+  std::vector<Point2<T>> g2;
+  for (T x : v)
+    for (T y : v) g2.push_back({x, y});
+  Tally o2, o3, ic, is;
+  for (const auto& a : g2)
+    for (const auto& b : g2)
+      for (const auto& c : g2) o2.check(std::array<Point2<T>, 3>{a, b, c});
+  Rng rng(59);
+  auto pick = [&] { return v[rng() % 7]; };
+  auto p3 = [&] { return Point3<T>{pick(), pick(), pick()}; };
+  for (int n = 0; n < 20000; ++n) o3.check(std::array<Point3<T>, 4>{p3(), p3(), p3(), p3()});
+  for (int n = 0; n < 20000; ++n)
+    ic.check(
+        std::array<Point2<T>, 4>{g2[rng() % 49], g2[rng() % 49], g2[rng() % 49], g2[rng() % 49]});
+  for (int n = 0; n < 8000; ++n) is.check(std::array<Point3<T>, 5>{p3(), p3(), p3(), p3(), p3()});
+  for (Tally* t : {&o2, &o3, &ic, &is}) {
+    EXPECT_ALL_MATCH(*t);
+    EXPECT_GT(t->nonzero, t->checked / 4);
+  }
+}
+
+// The double filter as the library runs it on int32/int64 points: on the
+// differences, computed exactly in __int128 and rounded once to double.
+template <class T>
+double rounded_difference(T p, T q) {
+  using exactgeom::detail::int128;
+  return static_cast<double>(int128(p) - int128(q));
+}
+template <class T>
+int int_filter_sign(const std::array<Point3<T>, 4>& p) {
+  auto d = [&](std::size_t i, T Point3<T>::*c) { return rounded_difference(p[i].*c, p[0].*c); };
+  return exactgeom::detail::orient3d_filter_d(
+      d(1, &Point3<T>::x), d(1, &Point3<T>::y), d(1, &Point3<T>::z), d(2, &Point3<T>::x),
+      d(2, &Point3<T>::y), d(2, &Point3<T>::z), d(3, &Point3<T>::x), d(3, &Point3<T>::y),
+      d(3, &Point3<T>::z));
+}
+template <class T>
+int int_filter_sign(const std::array<Point2<T>, 4>& p) {
+  auto d = [&](std::size_t i, T Point2<T>::*c) { return rounded_difference(p[i].*c, p[3].*c); };
+  return exactgeom::detail::incircle_filter_d(d(0, &Point2<T>::x), d(0, &Point2<T>::y),
+                                              d(1, &Point2<T>::x), d(1, &Point2<T>::y),
+                                              d(2, &Point2<T>::x), d(2, &Point2<T>::y));
+}
+template <class T>
+int int_filter_sign(const std::array<Point3<T>, 5>& p) {
+  double v[4][3];
+  for (std::size_t i = 0; i < 4; ++i)
+    v[i][0] = rounded_difference(p[i].x, p[4].x), v[i][1] = rounded_difference(p[i].y, p[4].y),
+    v[i][2] = rounded_difference(p[i].z, p[4].z);
+  return -exactgeom::detail::insphere_filter_d(v[0], v[1], v[2], v[3]);
+}
+
+/// The integer paths' filter driven to its edge: exactly degenerate
+/// full-range inputs, one coordinate moved by the smallest amount (found by
+/// bisection) at which the filter answers. There the filter and the
+/// predicate must agree with the oracle.
+TYPED_TEST(FixedWidthTyped, AtTheSmallestMoveTheFilterAnswers) {
+  using T = TypeParam;
+  constexpr unsigned bits = config_bits<T>();
+  Rng rng(60);
+  auto run = [&](const char* what, int count, auto make) {
+    Tally exact;
+    long filter_wrong = 0, edges = 0;
+    for (int n = 0; n < count; ++n) {
+      const auto k = make();
+      const Affine f{{0, 0, 0}, 1};
+      const std::size_t i = rng() % k.size(), a = rng() % k[0].size();
+      const int dir = sgn(k[i][a]) > 0 ? -1 : 1;  // toward 0 and past it: stays in range
+      auto moved = [&](std::uint64_t delta) {
+        auto m = k;
+        m[i][a] += dir * mpz_class(static_cast<unsigned long>(delta));
+        return embed<T>(m, f);
+      };
+      std::uint64_t lo = 0, hi = std::uint64_t{1} << (bits - 2);
+      if (int_filter_sign(moved(hi)) == 0) continue;
+      if (int_filter_sign(moved(lo)) != 0) ++filter_wrong;  // exactly degenerate: must fall back
+      while (hi - lo > 1) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        (int_filter_sign(moved(mid)) != 0 ? hi : lo) = mid;
+      }
+      ++edges;
+      for (std::uint64_t delta : {lo, hi, hi + 1, hi + 2}) {
+        const auto pts = moved(delta);
+        const int want = exact.check(pts), fs = int_filter_sign(pts);
+        if (fs != 0 && fs != want && ++filter_wrong <= 3)
+          ADD_FAILURE() << what << ": filter says " << fs << ", oracle " << want << " at "
+                        << describe(pts);
+      }
+    }
+    SCOPED_TRACE(what);
+    EXPECT_ALL_MATCH(exact);
+    EXPECT_EQ(filter_wrong, 0);
+    EXPECT_GT(edges, count / 2);
+  };
+  if constexpr (std::is_same_v<T, std::int64_t>)  // int32 orient3d is exact in __int128, no filter
+    run("orient3d", 400, [&] { return coplanar<4>(rng, bits); });
+  run("incircle", 400, [&] { return cospherical<2, 4>(rng, bits); });
+  run("insphere", 200, [&] { return cospherical<3, 5>(rng, bits); });
+}
+
+// ===========================================================================
+// Doubles: the filter's edge, the whole exponent range, subnormals, zeros.
+
+int filter_sign(const std::array<Point2<double>, 3>& p) {
+  return exactgeom::detail::orient2d_filter(p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y);
+}
+int filter_sign(const std::array<Point3<double>, 4>& p) {
+  double f[12];
+  for (std::size_t i = 0; i < 4; ++i)
+    f[3 * i] = p[i].x, f[3 * i + 1] = p[i].y, f[3 * i + 2] = p[i].z;
+  return exactgeom::detail::orient3d_filter(f, f + 3, f + 6, f + 9);
+}
+int filter_sign(const std::array<Point2<double>, 4>& p) {
+  double f[8];
+  for (std::size_t i = 0; i < 4; ++i) f[2 * i] = p[i].x, f[2 * i + 1] = p[i].y;
+  return exactgeom::detail::incircle_filter(f, f + 2, f + 4, f + 6);
+}
+int filter_sign(const std::array<Point3<double>, 5>& p) {
+  double f[15];
+  for (std::size_t i = 0; i < 5; ++i)
+    f[3 * i] = p[i].x, f[3 * i + 1] = p[i].y, f[3 * i + 2] = p[i].z;
+  return -exactgeom::detail::insphere_filter(f, f + 3, f + 6, f + 9, f + 12);  // public sign
+}
+
+/// Exactly degenerate doubles (53-bit integers times 2^e, e over the whole
+/// range) moved by 1, 2, 3 ulps with nextafter, and by 2^j units for larger
+/// j: near the bottom the filter cannot decide and must return 0, higher up
+/// it starts answering. Wherever it answers it must agree with the oracle,
+/// and the predicate must always agree.
+TEST(DoubleFilterEdge, PerturbedDegeneraciesMatchOracleOnBothSidesOfTheBound) {
+  Rng rng(61);
+  // Exponent zones for a determinant of degree `deg`: the whole range, and
+  // where its products (~(2^(53+e))^deg) cross the underflow and overflow
+  // thresholds, where the filters' absolute terms and inf handling matter.
+  auto run = [&](const char* what, int deg, int count, auto make) {
+    const long under = -1074 / deg - 53, over = 1024 / deg - 53;
+    const std::array<std::array<long, 2>, 3> zones = {
+        {{-1074, 970}, {under - 30, under + 30}, {over - 20, over + 10}}};
+    for (const auto& zone : zones) {
+      Tally exact;
+      long filter_wrong = 0, fallbacks = 0, answered = 0, degenerate_answered = 0;
+      auto check = [&](const auto& pts) {
+        const int want = exact.check(pts);
+        const int f = filter_sign(pts);
+        if (f == 0)
+          ++fallbacks;
+        else
+          ++answered;
+        if (f != 0 && f != want && ++filter_wrong <= 3)
+          ADD_FAILURE() << what << ": filter says " << f << ", oracle " << want << " at "
+                        << describe(pts);
+        return want;
+      };
+      for (int n = 0; n < count; ++n) {
+        const auto k = make();
+        const Affine f{{0, 0, 0}, pow2q(uniform_int(rng, zone[0], zone[1]))};
+        auto pts = embed<double>(k, f);
+        if (check(pts) == 0 && filter_sign(pts) != 0) ++degenerate_answered;
+        for (int ulps = 1; ulps <= 3; ++ulps) {  // 1, 2, 3 ulps by nextafter
+          auto moved = pts;
+          double& x = coord(moved[rng() % moved.size()], rng() % k[0].size());
+          const double dir = (rng() & 1) ? INFINITY : -INFINITY;
+          for (int u = 0; u < ulps; ++u) x = std::nextafter(x, dir);
+          check(moved);
+        }
+        for (unsigned j = 1; j < 53; j += 3) check(embed<double>(perturbed(k, rng, j, 53), f));
+      }
+      SCOPED_TRACE(std::string(what) + " exponents " + std::to_string(zone[0]) + ".." +
+                   std::to_string(zone[1]));
+      EXPECT_ALL_MATCH(exact);
+      EXPECT_EQ(filter_wrong, 0);
+      EXPECT_EQ(degenerate_answered, 0);
+      EXPECT_GT(fallbacks, count) << "the inputs never reached the filter's bound";
+      if (zone[0] == -1074 && zone[1] == 970) {
+        EXPECT_GT(answered, count) << "the filter never answered";
+      }
+      std::cout << "[ filter   ] " << what << ", exponents " << zone[0] << ".." << zone[1] << ": "
+                << exact.checked << " inputs, filter answered " << answered << ", fell back "
+                << fallbacks << "\n";
+    }
+  };
+  run("orient2d", 2, 900, [&] { return collinear<2, 3>(rng, 53); });
+  run("orient3d", 3, 600, [&] { return coplanar<4>(rng, 53); });
+  run("incircle", 4, 600, [&] { return cospherical<2, 4>(rng, 53); });
+  run("insphere", 5, 300, [&] { return cospherical<3, 5>(rng, 53); });
+}
+
+/// For each exactly degenerate input, the smallest move of one coordinate
+/// (in units of 2^e, found by bisection) at which the filter starts to
+/// answer: the inputs sitting right at its error bound. There, and one and
+/// two units further, a filter answer must agree with the oracle.
+TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {
+  Rng rng(62);
+  // Exponents from where the degree-`deg` products underflow to where they
+  // overflow (outside that the filter never answers).
+  auto run = [&](const char* what, int deg, int count, auto make) {
+    const long under = -1074 / deg - 53, over = 1024 / deg - 53;
+    Tally exact;
+    long filter_wrong = 0, edges = 0;
+    for (int n = 0; n < count; ++n) {
+      const auto k = make();
+      const Affine f{{0, 0, 0}, pow2q(uniform_int(rng, under - 30, over + 10))};
+      const std::size_t i = rng() % k.size(), a = rng() % k[0].size();
+      const int dir = sgn(k[i][a]) > 0 ? -1 : 1;  // toward 0 and past it: stays below 2^53
+      auto moved = [&](std::uint64_t delta) {
+        auto m = k;
+        m[i][a] += dir * mpz_class(static_cast<unsigned long>(delta));
+        return embed<double>(m, f);
+      };
+      std::uint64_t lo = 0, hi = std::uint64_t{1} << 52;
+      if (filter_sign(moved(hi)) == 0) continue;
+      while (hi - lo > 1) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        (filter_sign(moved(mid)) != 0 ? hi : lo) = mid;
+      }
+      ++edges;
+      for (std::uint64_t delta : {lo, hi, hi + 1, hi + 2}) {
+        const auto pts = moved(delta);
+        const int want = exact.check(pts), fs = filter_sign(pts);
+        if (fs != 0 && fs != want && ++filter_wrong <= 3)
+          ADD_FAILURE() << what << ": filter says " << fs << ", oracle " << want << " at "
+                        << describe(pts);
+      }
+    }
+    SCOPED_TRACE(what);
+    EXPECT_ALL_MATCH(exact);
+    EXPECT_EQ(filter_wrong, 0);
+    EXPECT_GT(edges, count / 2);
+    std::cout << "[ filter   ] " << what << ": " << edges << " inputs at the filter's edge\n";
+  };
+  run("orient2d", 2, 900, [&] { return collinear<2, 3>(rng, 53); });
+  run("orient3d", 3, 600, [&] { return coplanar<4>(rng, 53); });
+  run("incircle", 4, 600, [&] { return cospherical<2, 4>(rng, 53); });
+  run("insphere", 5, 300, [&] { return cospherical<3, 5>(rng, 53); });
+}
+
+/// 1e-300 and 1e300 (and subnormals, and zeros) in one call.
+TEST(Doubles, HugeAndTinyInOneCall) {
+  using P = Point2<double>;
+  const double big = 1e300, tiny = 1e-300;
+  const P o{0, 0}, b{big, tiny}, c{2 * big, 2 * tiny};
+  EXPECT_EQ(exactgeom::orient2d(o, b, c), exactgeom::Sign::zero);
+  EXPECT_EQ(exactgeom::orient2d(o, b, P{c.x, std::nextafter(c.y, 1.0)}), exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::orient2d(o, b, P{c.x, std::nextafter(c.y, 0.0)}), exactgeom::Sign::negative);
+  EXPECT_EQ(exactgeom::incircle(P{big, 0}, P{0, big}, P{-big, 0}, P{tiny, -tiny}),
+            exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::incircle(P{big, 0}, P{0, big}, P{-big, 0}, P{0, -big}),
+            exactgeom::Sign::zero);
+  Rng rng(67);
+  auto value = [&]() -> double {
+    switch (rng() % 5) {
+      case 0:
+        return std::ldexp(static_cast<double>(uniform_int(rng, -(1L << 53) + 1, (1L << 53) - 1)),
+                          static_cast<int>(uniform_int(rng, 940, 970)));
+      case 1:
+        return std::ldexp(static_cast<double>(uniform_int(rng, -(1L << 53) + 1, (1L << 53) - 1)),
+                          static_cast<int>(uniform_int(rng, -1060, -1000)));
+      case 2:
+        return std::ldexp(static_cast<double>(uniform_int(rng, -(1L << 52) + 1, (1L << 52) - 1)),
+                          -1074);  // subnormal
+      case 3:
+        return (rng() & 1) ? 0.0 : -0.0;
+      default:
+        return (rng() & 1) ? big : -tiny;
+    }
+  };
+  Tally o2, o3, ic, is;
+  for (int n = 0; n < 1500; ++n) {
+    o2.check(std::array<P, 3>{P{value(), value()}, P{value(), value()}, P{value(), value()}});
+    ic.check(std::array<P, 4>{P{value(), value()}, P{value(), value()}, P{value(), value()},
+                              P{value(), value()}});
+    auto q = [&] { return Point3<double>{value(), value(), value()}; };
+    o3.check(std::array<Point3<double>, 4>{q(), q(), q(), q()});
+    if (n % 3 == 0) is.check(std::array<Point3<double>, 5>{q(), q(), q(), q(), q()});
+  }
+  for (Tally* t : {&o2, &o3, &ic, &is}) EXPECT_ALL_MATCH(*t);
+}
+
+/// Shewchuk (1997): with a = (0, 0), b = (0, 5e-324), c = (5e-324, 0) the
+/// naive determinant underflows to 0; the exact answer is -(5e-324)^2 < 0.
+TEST(Doubles, ShewchukUnderflowExample) {
+  using P = Point2<double>;
+  const P a{0, 0}, b{0, 5e-324}, c{5e-324, 0};
+  EXPECT_EQ(exactgeom::orient2d(a, b, c), exactgeom::Sign::negative);
+  EXPECT_EQ(exactgeom::orient2d(b, c, a), exactgeom::Sign::negative);
+  EXPECT_EQ(exactgeom::orient2d(a, c, b), exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::naive::orient2d(a, b, c), exactgeom::Sign::zero);  // the naive failure
+  using Pf = Point2<float>;
+  const float t = std::numeric_limits<float>::denorm_min();
+  EXPECT_EQ(exactgeom::orient2d(Pf{0, 0}, Pf{0, t}, Pf{t, 0}), exactgeom::Sign::negative);
+  EXPECT_EQ(exactgeom::naive::orient2d(Pf{0, 0}, Pf{0, t}, Pf{t, 0}), exactgeom::Sign::zero);
+  // The same in 3-D and for incircle: every difference subnormal.
+  using P3 = Point3<double>;
+  const double u = 5e-324;
+  EXPECT_EQ(exactgeom::orient3d(P3{0, 0, 0}, P3{u, 0, 0}, P3{0, u, 0}, P3{0, 0, u}),
+            exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::incircle(P{u, 0}, P{0, u}, P{-u, 0}, P{0, 0}), exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::insphere(P3{u, 0, 0}, P3{0, 0, u}, P3{0, u, 0}, P3{-u, 0, 0}, P3{0, 0, 0}),
+            exactgeom::Sign::positive);
+}
+
+/// -0.0 is zero: flipping the sign of zero coordinates never changes an answer.
+TEST(Doubles, SignedZerosAreZero) {
+  const double v[] = {-1, 0, 1};
+  long wrong = 0, checked = 0;
+  std::vector<Point2<double>> g;
+  for (double x : v)
+    for (double y : v) g.push_back({x, y});
+  for (const auto& a : g)
+    for (const auto& b : g)
+      for (const auto& c : g)
+        for (const auto& d : g) {
+          std::array<Point2<double>, 4> p{a, b, c, d}, q = p;
+          for (auto& pt : q) {
+            if (pt.x == 0) pt.x = -0.0;
+            if (pt.y == 0) pt.y = -0.0;
+          }
+          const std::array<Point2<double>, 3> p3{a, b, c}, q3{q[0], q[1], q[2]};
+          checked += 2;
+          if (lib_sign(q) != oracle_sign(p) && ++wrong <= 3) ADD_FAILURE() << describe(p);
+          if (lib_sign(q3) != oracle_sign(p3) && ++wrong <= 3) ADD_FAILURE() << describe(p3);
+        }
+  EXPECT_EQ(wrong, 0) << checked;
+  using P3 = Point3<double>;
+  EXPECT_EQ(
+      exactgeom::orient3d(P3{-0.0, 0, -0.0}, P3{1, -0.0, 0}, P3{0, 1, -0.0}, P3{-0.0, -0.0, 1}),
+      exactgeom::Sign::positive);
+  EXPECT_EQ(exactgeom::insphere(P3{1, 0, -0.0}, P3{0, -0.0, 1}, P3{-0.0, 1, 0}, P3{-1, 0, -0.0},
+                                P3{-0.0, -0.0, -0.0}),
+            exactgeom::Sign::positive);
+}
+
+// ===========================================================================
+// Float-error measurements of the naive determinants.
+
+/// Kettner, Mehlhorn, Pion, Schirra, Yap, "Classroom examples of robustness
+/// problems in geometric computations" (2008): p = (0.5 + i 2^-53,
+/// 0.5 + j 2^-53), i, j in 0..255, q = (12, 12), r = (24, 24).
+TEST(Classroom, KettnerOrient2dNaiveVersusExact) {
+  using P = Point2<double>;
+  const P q{12, 12}, r{24, 24};
+  long exact_wrong = 0, naive_wrong = 0, zeros = 0;
+  long naive_zero = 0, naive_nonzero_on_zero = 0, naive_opposite = 0;
+  for (int i = 0; i < 256; ++i)
+    for (int j = 0; j < 256; ++j) {
+      const P p{0.5 + i * 0x1p-53, 0.5 + j * 0x1p-53};
+      const std::array<P, 3> pts{p, q, r};
+      const int want = oracle_sign(pts);
+      zeros += want == 0;
+      if (lib_sign(pts) != want && ++exact_wrong <= 3) ADD_FAILURE() << describe(pts);
+      const int naive = naive_sign(pts);
+      naive_wrong += naive != want;
+      naive_zero += naive == 0 && want != 0;
+      naive_nonzero_on_zero += naive != 0 && want == 0;
+      naive_opposite += naive * want < 0;
+    }
+  EXPECT_EQ(exact_wrong, 0);
+  EXPECT_EQ(zeros, 256);  // the diagonal i == j
+  const double fraction = static_cast<double>(naive_wrong) / 65536.0;
+  std::cout << "[ measured ] classroom orient2d: naive double determinant wrong at " << naive_wrong
+            << " of 65536 points (" << fraction << ")\n";
+  RecordProperty("naive_wrong", static_cast<int>(naive_wrong));
+  RecordProperty("naive_wrong_fraction", std::to_string(fraction));
+  std::cout << "[ measured ]   of which naive zero where exact nonzero " << naive_zero
+            << ", nonzero where exact zero " << naive_nonzero_on_zero << ", opposite sign "
+            << naive_opposite << "\n";
+  EXPECT_GT(naive_wrong, 0);
+  EXPECT_EQ(naive_zero + naive_nonzero_on_zero + naive_opposite, naive_wrong);
+  EXPECT_EQ(naive_wrong, 11972) << "the measured count changed";
+}
+
+// Uniform in [-1, 1) with every value a multiple of 2^-52 (double) or 2^-23
+// (float), from raw bits.
+template <class F>
+F unit_random(Rng& rng) {
+  constexpr int digits = std::numeric_limits<F>::digits;
+  const auto k =
+      static_cast<std::int64_t>(rng() >> (64 - digits)) - (std::int64_t{1} << (digits - 1));
+  return static_cast<F>(std::ldexp(static_cast<double>(k), 1 - digits));
+}
+
+/// Near-degenerate inputs as a float program makes them: a point on the
+/// line, plane, circle or sphere through the others, computed (rounded) in F.
+template <class F>
+std::array<long, 4> naive_misclassifications(std::uint64_t seed, const int (&counts)[4]) {
+  Rng rng(seed);
+  auto u = [&] { return unit_random<F>(rng); };
+  using P2 = Point2<F>;
+  using P3 = Point3<F>;
+  std::array<Tally, 4> exact;
+  std::array<long, 4> wrong{};
+  auto count = [&](std::size_t which, const auto& pts) {
+    const int want = exact[which].check(pts);
+    wrong[which] += naive_sign(pts) != want;
+  };
+  for (int n = 0; n < counts[0]; ++n) {
+    const P2 a{u(), u()}, b{u(), u()};
+    const F t = u();
+    count(0, std::array<P2, 3>{a, b, P2{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)}});
+  }
+  for (int n = 0; n < counts[1]; ++n) {
+    const P3 a{u(), u(), u()}, b{u(), u(), u()}, c{u(), u(), u()};
+    const F s = u(), t = u();
+    const P3 d{a.x + s * (b.x - a.x) + t * (c.x - a.x), a.y + s * (b.y - a.y) + t * (c.y - a.y),
+               a.z + s * (b.z - a.z) + t * (c.z - a.z)};
+    count(1, std::array<P3, 4>{a, b, c, d});
+  }
+  for (int n = 0; n < counts[2]; ++n) {
+    const P2 c{u(), u()};
+    const F r = F(1.5) + u();
+    std::array<P2, 4> pts;
+    for (auto& p : pts) {
+      const F t = u(), w = F(1) + t * t;
+      p = P2{c.x + r * ((F(1) - t * t) / w), c.y + r * (F(2) * t / w)};
+    }
+    count(2, pts);
+  }
+  for (int n = 0; n < counts[3]; ++n) {
+    const P3 c{u(), u(), u()};
+    const F r = F(1.5) + u();
+    std::array<P3, 5> pts;
+    for (auto& p : pts) {
+      const F a = u(), b = u(), w = F(1) + a * a + b * b;
+      p = P3{c.x + r * (F(2) * a / w), c.y + r * (F(2) * b / w),
+             c.z + r * ((a * a + b * b - F(1)) / w)};
+    }
+    count(3, pts);
+  }
+  for (auto& t : exact) EXPECT_ALL_MATCH(t);
+  return wrong;
+}
+
+TEST(NaiveFloatError, RandomNearDegenerateMisclassificationCounts) {
+  const int counts[4] = {20000, 10000, 10000, 4000};
+  const char* names[4] = {"orient2d", "orient3d", "incircle", "insphere"};
+  const auto wrong_d = naive_misclassifications<double>(71, counts);
+  const auto wrong_f = naive_misclassifications<float>(71, counts);
+  // Measured on x86-64 (SSE2, no FMA contraction), GCC 12, Release.
+  const std::array<long, 4> expected_d = {5690, 2574, 1967, 1303},
+                            expected_f = {5596, 2587, 1936, 1373};
+  for (std::size_t i = 0; i < 4; ++i) {
+    std::cout << "[ measured ] near-degenerate " << names[i] << ": naive double wrong "
+              << wrong_d[i] << ", naive float wrong " << wrong_f[i] << " of " << counts[i] << "\n";
+    RecordProperty(std::string("naive_double_wrong_") + names[i], static_cast<int>(wrong_d[i]));
+    RecordProperty(std::string("naive_float_wrong_") + names[i], static_cast<int>(wrong_f[i]));
+    EXPECT_GT(wrong_d[i], 0) << names[i];
+    EXPECT_GT(wrong_f[i], 0) << names[i];
+    EXPECT_EQ(wrong_d[i], expected_d[i]) << names[i] << ": the measured count changed";
+    EXPECT_EQ(wrong_f[i], expected_f[i]) << names[i] << ": the measured count changed";
+  }
+}
+
+// ===========================================================================
+// Bad input.
+
+template <class F>
+class BadInputTyped : public ::testing::Test {};
+using BinaryFloatTypes = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(BadInputTyped, BinaryFloatTypes, oracle::CoordinateTypeNames);
+
+/// NaN, +inf and -inf in every coordinate of every argument of every
+/// predicate throw invalid_input, over a generic and a degenerate input.
+TYPED_TEST(BadInputTyped, NanAndInfinityInEveryCoordinateThrow) {
+  using F = TypeParam;
+  const F bad[] = {std::numeric_limits<F>::quiet_NaN(), std::numeric_limits<F>::infinity(),
+                   -std::numeric_limits<F>::infinity()};
+  long throws = 0, cases = 0;
+  auto all_positions = [&](auto pts) {
+    for (std::size_t i = 0; i < pts.size(); ++i)
+      for (std::size_t a = 0;
+           a < (std::is_same_v<std::decay_t<decltype(pts[0])>, Point2<F>> ? 2u : 3u); ++a)
+        for (F b : bad) {
+          auto p = pts;
+          coord(p[i], a) = b;
+          ++cases;
+          try {
+            (void)lib_sign(p);
+            ADD_FAILURE() << "no exception: point " << i << " coordinate " << a << " = " << b;
+          } catch (const exactgeom::invalid_input&) {
+            ++throws;
+          }
+        }
+  };
+  using P2 = Point2<F>;
+  using P3 = Point3<F>;
+  for (F s : {F(1), F(0)}) {  // s = 0: every point at the origin
+    all_positions(std::array<P2, 3>{P2{0, 0}, P2{s, F(0.5) * s}, P2{F(0.25) * s, s}});
+    all_positions(std::array<P3, 4>{P3{0, 0, 0}, P3{s, 0, 0}, P3{0, s, 0}, P3{0, 0, s}});
+    all_positions(std::array<P2, 4>{P2{s, 0}, P2{0, s}, P2{-s, 0}, P2{0, F(0.5) * s}});
+    all_positions(
+        std::array<P3, 5>{P3{s, 0, 0}, P3{0, s, 0}, P3{0, 0, s}, P3{-s, 0, 0}, P3{0, 0, 0}});
+  }
+  EXPECT_EQ(cases, 2 * 3 * (6 + 12 + 8 + 15));
+  EXPECT_EQ(throws, cases);
+}
+
+}  // namespace
