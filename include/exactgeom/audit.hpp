@@ -198,11 +198,11 @@ AuditReport audit(Fn&& user_test, const AuditOptions& o = {}, std::string name =
     audit_cases::capsule_pair(f, dim, seed, index, c);
     if constexpr (std::is_same_v<typename A::scalar, float>) audit_cases::round_to_float(c);
   };
-  s.exact = [ov = o.overlap](std::span<const double> c) {
+  s.exact = [ov = o.overlap, half](std::span<const double> c) {
     return Answer::of(detail::exact_capsule_test(detail::unflatten_capsule<E>(c.first(half)),
                                                  detail::unflatten_capsule<E>(c.subspan(half)), ov));
   };
-  s.approx = [&user_test](std::span<const double> c) {
+  s.approx = [&user_test, half](std::span<const double> c) {
     const UserShape a = A::from_exact(detail::unflatten_capsule<E>(c.first(half)));
     const UserShape b = A::from_exact(detail::unflatten_capsule<E>(c.subspan(half)));
     return Answer::of(static_cast<bool>(user_test(a, b)));

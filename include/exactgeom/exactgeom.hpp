@@ -5,3 +5,5 @@
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
+#include "exactgeom/rational.hpp"
+#include "exactgeom/segments.hpp"

@@ -1,0 +1,145 @@
+// exactgeom/rational.hpp: Fraction<I>, the exact rational results of the
+// constructions (intersection points, closest points, squared distances),
+// and their conversions: to_string (lowest terms), to_double (correctly
+// rounded), to_mpq, to_cpp_rational, sqrt_to_double.
+//
+// A Fraction is homogeneous: a numerator and a positive denominator over an
+// integer type I, not reduced (reducing costs a gcd that most users never
+// need). I is fixed-width for int32/int64 inputs (no heap; every producer
+// states the bit bound it needs) and mpz_class otherwise; see
+// segments.hpp's rational_t<T>. Every conversion below is exact or
+// correctly rounded, whatever I is.
+#pragma once
+
+#include <gmpxx.h>
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <iterator>
+#include <ostream>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/wide_int.hpp"
+#include "exactgeom/geometry.hpp"
+
+namespace exactgeom {
+
+namespace detail {
+
+/// Exact conversion of any kernel integer to mpz_class.
+inline mpz_class int_to_mpz(const mpz_class& v) { return v; }
+inline mpz_class int_to_mpz(long v) { return mpz_class(v); }
+inline mpz_class int_to_mpz(long long v) { return mpz_class(static_cast<long>(v)); }
+inline mpz_class int_to_mpz(int128 v) {
+  const bool neg = v < 0;
+  const uint128 m = neg ? uint128(0) - uint128(v) : uint128(v);
+  mpz_class z(static_cast<unsigned long>(m >> 64));
+  z <<= 64;
+  z += static_cast<unsigned long>(static_cast<std::uint64_t>(m));
+  return neg ? mpz_class(-z) : z;
+}
+template <class B, boost::multiprecision::expression_template_option E>
+mpz_class int_to_mpz(const boost::multiprecision::number<B, E>& v) {
+  std::vector<std::uint64_t> limbs;
+  export_bits(v, std::back_inserter(limbs), 64, false);  // magnitude, little-endian limbs
+  mpz_class z;
+  if (!limbs.empty())
+    mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
+  return v.sign() < 0 ? mpz_class(-z) : z;
+}
+
+/// num/den rounded to the nearest double, ties to even (den != 0). Subnormal
+/// results are rounded at their own precision; beyond the largest double the
+/// result is +-infinity (IEEE overflow under round-to-nearest).
+double ratio_to_double(const mpz_class& num, const mpz_class& den);
+
+/// sqrt(num/den) rounded to the nearest double, ties to even, computed with
+/// an integer square root of num * 4^k / den (k chosen for >= 58 significant
+/// bits) and an exact remainder test: never a rounded intermediate.
+/// Requires num >= 0, den > 0 (throws invalid_input otherwise).
+double sqrt_ratio_to_double(const mpz_class& num, const mpz_class& den);
+
+}  // namespace detail
+
+/// An exact rational num/den with den > 0, over the integer type I (int128,
+/// detail::fixed_int<N> or mpz_class). Not kept in lowest terms.
+template <class I>
+class Fraction {
+ public:
+  using integer_type = I;
+
+  /// Zero.
+  Fraction() : num_(0), den_(1) {}
+  /// The integer v.
+  explicit Fraction(I v) : num_(std::move(v)), den_(1) {}
+  /// num/den; den must not be 0 (a negative den is moved to the numerator).
+  Fraction(I num, I den) : num_(std::move(num)), den_(std::move(den)) {
+    if (den_ < 0) {
+      num_ = -num_;
+      den_ = -den_;
+    }
+  }
+
+  const I& numerator() const { return num_; }
+  /// Always positive.
+  const I& denominator() const { return den_; }
+  /// -1, 0 or +1.
+  int sign() const { return num_ > 0 ? 1 : (num_ < 0 ? -1 : 0); }
+
+ private:
+  I num_, den_;
+};
+
+/// The exact value as a GMP rational (canonical: lowest terms).
+template <class I>
+mpq_class to_mpq(const Fraction<I>& q) {
+  mpq_class r(detail::int_to_mpz(q.numerator()), detail::int_to_mpz(q.denominator()));
+  r.canonicalize();
+  return r;
+}
+
+/// The exact value as a Boost rational.
+template <class I>
+cpp_rational to_cpp_rational(const Fraction<I>& q) {
+  return detail::to_cpp_rational(to_mpq(q));
+}
+
+/// "p/q" in lowest terms with q > 0, or "p" when q = 1: "3/2", "-7", "0".
+template <class I>
+std::string to_string(const Fraction<I>& q) {
+  return to_mpq(q).get_str();
+}
+
+/// The nearest double, ties to even (subnormals rounded correctly; values
+/// beyond the double range give +-infinity).
+template <class I>
+double to_double(const Fraction<I>& q) {
+  return detail::ratio_to_double(detail::int_to_mpz(q.numerator()),
+                                 detail::int_to_mpz(q.denominator()));
+}
+
+/// sqrt(q) correctly rounded to the nearest double, ties to even. q must be
+/// >= 0 (throws invalid_input otherwise).
+template <class I>
+double sqrt_to_double(const Fraction<I>& q) {
+  return detail::sqrt_ratio_to_double(detail::int_to_mpz(q.numerator()),
+                                      detail::int_to_mpz(q.denominator()));
+}
+
+/// Exact equality of values (2/4 == 1/2), across integer types too.
+template <class I, class J>
+bool operator==(const Fraction<I>& a, const Fraction<J>& b) {
+  return to_mpq(a) == to_mpq(b);
+}
+
+template <class I>
+std::ostream& operator<<(std::ostream& os, const Fraction<I>& q) {
+  return os << to_string(q);
+}
+
+}  // namespace exactgeom

@@ -1,0 +1,104 @@
+// Tests of exactgeom/rational.hpp: printing in lowest terms, exact
+// conversions, and correct rounding of to_double and sqrt_to_double against
+// IEEE division and std::sqrt (both correctly rounded), subnormal, huge and
+// halfway cases included.
+#include "exactgeom/rational.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+
+#include "exactgeom/detail/segment_kernel.hpp"
+
+namespace eg = exactgeom;
+using eg::Fraction;
+
+namespace {
+Fraction<mpz_class> from_q(const mpq_class& q) { return Fraction<mpz_class>(q.get_num(), q.get_den()); }
+Fraction<mpz_class> from_d(double x) { return from_q(mpq_class(x)); }
+}  // namespace
+
+TEST(Rational, ToStringLowestTermsPositiveDenominator) {
+  EXPECT_EQ(eg::to_string(Fraction<mpz_class>(6, 4)), "3/2");
+  EXPECT_EQ(eg::to_string(Fraction<mpz_class>(14, -2)), "-7");
+  EXPECT_EQ(eg::to_string(Fraction<mpz_class>(0, -5)), "0");
+  EXPECT_EQ(eg::to_string(Fraction<eg::detail::seg_w32>(eg::detail::seg_w32(-9), eg::detail::seg_w32(-6))), "3/2");
+  EXPECT_EQ(eg::to_string(Fraction<eg::detail::seg_w64>(eg::detail::seg_w64(10), eg::detail::seg_w64(-4))), "-5/2");
+  EXPECT_EQ(eg::to_string(Fraction<eg::detail::int128>(eg::detail::int128(1) << 100, 3)),
+            "1267650600228229401496703205376/3");
+}
+
+TEST(Rational, ExactConversions) {
+  const eg::detail::seg_w32 big = eg::detail::seg_w32(1) << 200;
+  const Fraction<eg::detail::seg_w32> q(-big, big * 3 + 1);
+  const mpq_class m = eg::to_mpq(q);
+  EXPECT_EQ(m.get_num(), -(mpz_class(1) << 200));
+  EXPECT_EQ(m.get_den(), (mpz_class(1) << 200) * 3 + 1);
+  const eg::cpp_rational c = eg::to_cpp_rational(q);
+  EXPECT_EQ(numerator(c), -(eg::cpp_int(1) << 200));
+  EXPECT_EQ(denominator(c), (eg::cpp_int(1) << 200) * 3 + 1);
+  EXPECT_TRUE(Fraction<mpz_class>(2, 4) == Fraction<eg::detail::seg_w64>(eg::detail::seg_w64(-1), eg::detail::seg_w64(-2)));
+  EXPECT_EQ(Fraction<mpz_class>(-3, 4).sign(), -1);
+  EXPECT_EQ(Fraction<mpz_class>(-3, -4).sign(), 1);
+}
+
+TEST(Rational, ToDoubleMatchesIeeeDivision) {
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> m(1.0, 2.0);
+  std::uniform_int_distribution<int> e(-1100, 1100);
+  int checked = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const double x = std::ldexp(m(rng), e(rng) / 2) * (i % 2 ? -1 : 1), y = std::ldexp(m(rng), e(rng) / 2);
+    if (x == 0 || y == 0 || !std::isfinite(x) || !std::isfinite(y)) continue;
+    const double want = x / y;  // IEEE: correctly rounded, subnormal and overflow included
+    ASSERT_EQ(eg::to_double(from_q(mpq_class(x) / mpq_class(y))), want) << x << " / " << y;
+    ++checked;
+  }
+  EXPECT_GT(checked, 90000);
+  // Halfway between two doubles: 1 + 2^-53 ties to 1, 1 + 3 * 2^-53 to 1 + 2^-51.
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>((mpz_class(1) << 53) + 1, mpz_class(1) << 53)), 1.0);
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>((mpz_class(1) << 53) + 3, mpz_class(1) << 53)), 1.0 + 0x1p-51);
+  // Subnormal halfway: 3 * 2^-1075 -> 2^-1073 (even); 2^-1075 -> 0; just above -> 2^-1074.
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>(3, mpz_class(1) << 1075)), 0x1p-1073);
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>(1, mpz_class(1) << 1075)), 0.0);
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>((mpz_class(1) << 100) + 1, mpz_class(1) << 1175)), 0x1p-1074);
+  EXPECT_EQ(eg::to_double(Fraction<mpz_class>(mpz_class(1) << 1024, 1)), std::numeric_limits<double>::infinity());
+}
+
+TEST(Rational, SqrtMatchesStdSqrtOnDoubles) {
+  std::mt19937_64 rng(22);
+  std::uniform_real_distribution<double> m(1.0, 2.0);
+  std::uniform_int_distribution<int> e(-1074, 1023);
+  for (int i = 0; i < 100000; ++i) {
+    const double x = std::ldexp(m(rng), e(rng));
+    if (x == 0 || !std::isfinite(x)) continue;
+    ASSERT_EQ(eg::sqrt_to_double(from_d(x)), std::sqrt(x)) << std::hexfloat << x;
+  }
+  for (const double x : {0x1p-1074, 0x3p-1074, 0x1.fffffffffffffp+1023, 0x1p-1022, 2.0, 0.5})
+    EXPECT_EQ(eg::sqrt_to_double(from_d(x)), std::sqrt(x)) << std::hexfloat << x;
+  EXPECT_EQ(eg::sqrt_to_double(Fraction<mpz_class>(0)), 0.0);
+  EXPECT_THROW(eg::sqrt_to_double(Fraction<mpz_class>(-1)), eg::invalid_input);
+}
+
+TEST(Rational, SqrtExactHalfwayCases) {
+  // sqrt of ((2m+1) 2^(e-1))^2 lies exactly halfway between m 2^e and (m+1) 2^e.
+  std::mt19937_64 rng(23);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t mm = (std::uint64_t(1) << 52) | (rng() & ((std::uint64_t(1) << 52) - 1));
+    const mpz_class odd = mpz_class(static_cast<unsigned long>(mm)) * 2 + 1;  // 54 bits
+    const int e = static_cast<int>(rng() % 400) - 200;
+    mpq_class v(odd * odd);
+    if (e >= 0) mpq_mul_2exp(v.get_mpq_t(), v.get_mpq_t(), static_cast<mp_bitcnt_t>(2 * e));
+    else mpq_div_2exp(v.get_mpq_t(), v.get_mpq_t(), static_cast<mp_bitcnt_t>(-2 * e));
+    // Exact value (2m+1) 2^e with 2m+1 of 54 bits: ties to the even neighbour.
+    const double want = std::ldexp(static_cast<double>(mm % 2 == 0 ? mm : mm + 1), e + 1);
+    ASSERT_EQ(eg::sqrt_to_double(from_q(v)), want);
+  }
+  // Subnormal halfway: sqrt((3 * 2^-1075)^2) = 1.5 ulp -> 2^-1073.
+  mpq_class v(9);
+  mpq_div_2exp(v.get_mpq_t(), v.get_mpq_t(), 2150);
+  EXPECT_EQ(eg::sqrt_to_double(from_q(v)), 0x1p-1073);
+}
