@@ -202,6 +202,77 @@ void capsule_triangle(const Fields& q, std::string& out) {
   });
 }
 
+template <class R>
+void append_rational(std::string& out, const R& q) {
+  out += '"';
+  out += to_string(q);
+  out += '"';
+}
+
+template <class P>
+void append_point(std::string& out, const P& p) {
+  out += '[';
+  append_rational(out, p.x);
+  out += ',';
+  append_rational(out, p.y);
+  if constexpr (requires { p.z; }) {
+    out += ',';
+    append_rational(out, p.z);
+  }
+  out += ']';
+}
+
+/// Reads fields s and t (segments of one dimension) and calls f with the
+/// two segments as Segment2/3 of double or mpq_class.
+template <class F>
+void with_segments(const Fields& q, F f) {
+  const JsonNode &sn = q.need("s"), &tn = q.need("t");
+  const int dim = segment_dim(q.r, sn, "s");
+  if (segment_dim(q.r, tn, "t") != dim)
+    throw FieldError{"t: its points must have the same dimension as s's"};
+  Scalar v[12];
+  read_segment(q.r, sn, "s", dim, v);
+  read_segment(q.r, tn, "t", dim, v + 2 * dim);
+  by_type(v, 4 * dim, [&](auto tag) {
+    using T = decltype(tag);
+    if (dim == 2) f(Segment2<T>{p2<T>(v), p2<T>(v + 2)}, Segment2<T>{p2<T>(v + 4), p2<T>(v + 6)});
+    else f(Segment3<T>{p3<T>(v), p3<T>(v + 3)}, Segment3<T>{p3<T>(v + 6), p3<T>(v + 9)});
+  });
+}
+
+void segment_intersection(const Fields& q, std::string& out) {
+  with_segments(q, [&](const auto& s, const auto& t) {
+    const auto hit = intersection(s, t);
+    static constexpr const char* kNames[] = {"disjoint", "cross", "touch", "overlap"};
+    out += ",\"kind\":\"";
+    out += kNames[static_cast<int>(hit.kind)];
+    out += '"';
+    if (hit.kind == IntersectionKind::cross || hit.kind == IntersectionKind::touch) {
+      out += ",\"point\":";
+      append_point(out, hit.point);
+    } else if (hit.kind == IntersectionKind::overlap) {
+      out += ",\"overlap\":[";
+      append_point(out, hit.overlap.a);
+      out += ',';
+      append_point(out, hit.overlap.b);
+      out += ']';
+    }
+  });
+}
+
+template <class R>
+void append_distance(std::string& out, const R& d2) {
+  out += ",\"dist2\":";
+  append_rational(out, d2);
+  out += ",\"dist\":\"";
+  out += hex_double(sqrt_to_double(d2));
+  out += '"';
+}
+
+void segment_distance2(const Fields& q, std::string& out) {
+  with_segments(q, [&](const auto& s, const auto& t) { append_distance(out, squared_distance(s, t)); });
+}
+
 }  // namespace
 
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out) {
@@ -219,6 +290,10 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     with_points<3>(q, std::array{"a", "b", "c", "d", "e"}, [&](const auto& p) {
       append_sign(out, insphere(p[0], p[1], p[2], p[3], p[4]));
     });
+  } else if (op == "segment_intersection") {
+    segment_intersection(q, out);
+  } else if (op == "segment_distance2") {
+    segment_distance2(q, out);
   } else if (op == "capsule_capsule") {
     capsule_capsule(q, out);
   } else if (op == "capsule_triangle") {
