@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/float/capsule_article.hpp"
 #include "exactgeom/float/capsule_collision_blog.hpp"
@@ -160,9 +161,7 @@ void register_triangle(const char* op, const char* impl, const char* set, bool z
   });
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+void register_capsules() {
   for (const char* set : {"random", "near_touching"}) {
     register_capsule2d<double>("float", set, false);
     register_capsule2d<double>("exact", set, true);
@@ -180,8 +179,8 @@ int main(int argc, char** argv) {
     register_triangle("capsule_triangle", "blog002", set, false, 1);
     register_triangle("capsule_triangle", "exact", set, false, 0);
   }
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
 }
+
+}  // namespace
+
+EXACTGEOM_BENCH_REGISTER(register_capsules);

@@ -37,12 +37,12 @@ Vec<W, D> load(const In* v) {
 }
 
 template <class W, int D, class In>
-bool segseg_run(const In* v, bool strict) {
+bool segseg_run(const In* v, bool strict, unsigned mask) {
   const W R = W(v[4 * D]) + W(v[4 * D + 1]);
   const W R2 = R * R;
   return certain(segment_segment_within<W, D>(load<W, D>(v), load<W, D>(v + D),
                                               load<W, D>(v + 2 * D), load<W, D>(v + 3 * D), R, R2,
-                                              strict));
+                                              strict, mask));
 }
 
 template <class W, class In>
@@ -53,8 +53,8 @@ bool segtri_run(const In* v, bool strict) {
 }
 
 template <class W2, class W3, class In>
-bool segseg_dispatch(const In* v, int dim, bool strict) {
-  return dim == 2 ? segseg_run<W2, 2>(v, strict) : segseg_run<W3, 3>(v, strict);
+bool segseg_dispatch(const In* v, int dim, bool strict, unsigned mask) {
+  return dim == 2 ? segseg_run<W2, 2>(v, strict, mask) : segseg_run<W3, 3>(v, strict, mask);
 }
 
 // Doubles: scale all coordinates and radii by the same power of two (the
@@ -74,18 +74,18 @@ bool from_doubles(const double* v, IntFn int_fn, MpzFn mpz_fn) {
 
 }  // namespace
 
-bool segseg_exact(const std::int32_t* v, int dim, bool strict) {
-  return segseg_dispatch<capsule2_i32, capsule3_i32>(v, dim, strict);
+bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask) {
+  return segseg_dispatch<capsule2_i32, capsule3_i32>(v, dim, strict, mask);
 }
-bool segseg_exact(const std::int64_t* v, int dim, bool strict) {
-  return segseg_dispatch<capsule2_i64, capsule3_i64>(v, dim, strict);
+bool segseg_exact(const std::int64_t* v, int dim, bool strict, unsigned mask) {
+  return segseg_dispatch<capsule2_i64, capsule3_i64>(v, dim, strict, mask);
 }
-bool segseg_exact(const mpz_class* v, int dim, bool strict) {
-  return segseg_dispatch<mpz_class, mpz_class>(v, dim, strict);
+bool segseg_exact(const mpz_class* v, int dim, bool strict, unsigned mask) {
+  return segseg_dispatch<mpz_class, mpz_class>(v, dim, strict, mask);
 }
-bool segseg_exact(const double* v, int dim, bool strict) {
-  auto ints = [&](const std::int64_t* w) { return segseg_exact(w, dim, strict); };
-  auto big = [&](const mpz_class* z) { return segseg_exact(z, dim, strict); };
+bool segseg_exact(const double* v, int dim, bool strict, unsigned mask) {
+  auto ints = [&](const std::int64_t* w) { return segseg_exact(w, dim, strict, mask); };
+  auto big = [&](const mpz_class* z) { return segseg_exact(z, dim, strict, mask); };
   return dim == 2 ? from_doubles<10>(v, ints, big) : from_doubles<14>(v, ints, big);
 }
 

@@ -23,9 +23,14 @@
 // bounds): the answer is the OR of candidate closest-feature tests, each
 // a sign of a polynomial of degree <= 4 in 2-D and <= 6 in 3-D (the
 // interior-interior case of two 3-D axes compares (r.(d1 x d2))^2 with
-// R^2 |d1 x d2|^2). Doubles, floats, int32 and int64 first run that very
-// kernel on error-tracking doubles (detail/capsule_filter.hpp); when it is
-// unsure, the exact path runs it on integers: fixed-width for int32 (131 /
+// R^2 |d1 x d2|^2). Between points, circles, stadiums, spheres and
+// capsules, doubles, floats, int32 and int64 first try a cheap certificate
+// (detail/capsule_fast.hpp: Ericson's closest points in double give a pair
+// of axis points closer than R, or a separating slab wider than R, each
+// with a proven error bound), which decides almost every input not within
+// about 2^-40 of touching. Then they run the kernel on error-tracking
+// doubles (detail/capsule_filter.hpp); when it is unsure, the exact path
+// runs only the still-uncertain candidates on integers: fixed-width for int32 (131 /
 // 198 bits) and int64 (259 / 390 bits), never the heap; doubles are scaled
 // exactly to integers (fixed width when they fit 63 bits, else GMP);
 // mpz_class/cpp_int/mpq_class/cpp_rational go to GMP, rationals scaled by
@@ -38,6 +43,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/capsule_exact.hpp"
+#include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
 #include "exactgeom/geometry.hpp"
@@ -137,9 +143,48 @@ bool filtered(const T (&flat)[N], FilterFn filter, ExactFn exact) {
   }
 }
 
-/// distance(seg1, seg2) <= r1 + r2 (strict: <), any dimension.
+/// The first stage (capsule_fast.hpp) takes differences that are exact or
+/// rounded once: float/double subtract in double (one rounding), int32
+/// differences are exact doubles, int64 ones exact in __int128 and rounded
+/// once by the conversion.
+template <class T>
+inline constexpr bool has_fast_stage_v =
+    is_binary_float_v<T> || std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>;
+
+template <class T>
+const T& coord(const Point2<T>& p, int k) {
+  return k == 0 ? p.x : p.y;
+}
+template <class T>
+const T& coord(const Point3<T>& p, int k) {
+  return k == 0 ? p.x : (k == 1 ? p.y : p.z);
+}
+
+template <class T>
+double fast_diff(const T& x, const T& y) {
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    std::int64_t d;  // the int64 difference when it fits (cheap conversion)
+    if (!__builtin_sub_overflow(x, y, &d)) return static_cast<double>(d);
+    return static_cast<double>(static_cast<int128>(x) - static_cast<int128>(y));
+  } else {
+    return static_cast<double>(x) - static_cast<double>(y);
+  }
+}
+template <class T>
+double fast_sum(const T& x, const T& y) {
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    std::int64_t d;
+    if (!__builtin_add_overflow(x, y, &d)) return static_cast<double>(d);
+    return static_cast<double>(static_cast<int128>(x) + static_cast<int128>(y));
+  } else {
+    return static_cast<double>(x) + static_cast<double>(y);
+  }
+}
+
+/// distance(seg1, seg2) <= r1 + r2 (strict: <), any dimension: the kernel
+/// filter, then the exact path (out of line).
 template <int D, class Seg, class T>
-bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool strict) {
+[[gnu::noinline, gnu::cold]] bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool strict) {
   constexpr int N = 4 * D + 2;
   T flat[N];
   put(flat, s1.a);
@@ -148,17 +193,21 @@ bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool s
   put(flat + 3 * D, s2.b);
   flat[4 * D] = r1;
   flat[4 * D + 1] = r2;
-  auto filter = [strict](const FilterDouble* f) {
+  // The exact path re-runs only the candidates the filter left uncertain
+  // (all of them when the filter does not run).
+  unsigned uncertain = kAllCandidates;
+  auto filter = [strict, &uncertain](const FilterDouble* f) {
     auto vec = [f](int i) {
       Vec<FilterDouble, D> p;
       for (int k = 0; k < D; ++k) p[k] = f[i + k];
       return p;
     };
     const FilterDouble R = f[4 * D] + f[4 * D + 1];
+    uncertain = 0;
     return segment_segment_within<FilterDouble, D>(vec(0), vec(D), vec(2 * D), vec(3 * D), R,
-                                                   R * R, strict);
+                                                   R * R, strict, kAllCandidates, &uncertain);
   };
-  auto exact = [strict](const auto* v) { return segseg_exact(v, D, strict); };
+  auto exact = [strict, &uncertain](const auto* v) { return segseg_exact(v, D, strict, uncertain); };
   require_nonnegative_radius(r1);
   require_nonnegative_radius(r2);
   return filtered(flat, filter, exact);
@@ -184,15 +233,30 @@ bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri, boo
 }
 
 template <class A, class B>
-bool swept_query(const A& x, const B& y, bool strict) {
+[[gnu::always_inline]] inline bool swept_query(const A& x, const B& y, bool strict) {
   using TA = sweep_traits<A>;
   using TB = sweep_traits<B>;
   static_assert(std::is_same_v<typename TA::coord, typename TB::coord>,
                 "both shapes must have the same coordinate type");
   static_assert(TA::dim == TB::dim, "both shapes must have the same dimension");
+  using T = typename TA::coord;
+  constexpr int D = TA::dim;
   const auto& cx = TA::get(x);
   const auto& cy = TB::get(y);
-  return segseg_query<TA::dim>(cx.seg, cx.r, cy.seg, cy.r, strict);
+  if constexpr (has_fast_stage_v<T>) {
+    if (!(cx.r < T(0)) && !(cy.r < T(0))) {  // negative radii: the slow path throws
+      const auto &p1 = cx.seg.a, &q1 = cx.seg.b, &p2 = cy.seg.a, &q2 = cy.seg.b;
+      double r[D], d1[D], d2[D];
+      for (int k = 0; k < D; ++k) {
+        r[k] = fast_diff(coord(p1, k), coord(p2, k));
+        d1[k] = fast_diff(coord(q1, k), coord(p1, k));
+        d2[k] = fast_diff(coord(q2, k), coord(p2, k));
+      }
+      const Tri t = segseg_fast<D>(r, d1, d2, fast_sum(cx.r, cy.r), strict);
+      if (t != Tri::maybe) return t == Tri::yes;
+    }
+  }
+  return segseg_query<D>(cx.seg, cx.r, cy.seg, cy.r, strict);
 }
 
 }  // namespace detail

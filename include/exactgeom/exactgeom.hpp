@@ -2,8 +2,11 @@
 #pragma once
 
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/contact.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
+#include "exactgeom/platformer.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segments.hpp"
+#include "exactgeom/swept.hpp"

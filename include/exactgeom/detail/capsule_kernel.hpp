@@ -190,23 +190,40 @@ Tri interior_interior(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>&
   }
 }
 
-/// distance(segment p1q1, segment p2q2) <= R (strict: < R).
+/// The nine candidate closest-feature pairs of segment_segment_within, in
+/// evaluation order: 0-3 endpoint pairs (p1p2, p1q2, q1p2, q1q2), 4-7 an
+/// endpoint against the other segment's interior (p1, q1 vs p2q2; p2, q2 vs
+/// p1q1), 8 interior-interior.
+inline constexpr unsigned kAllCandidates = (1u << 9) - 1;
+
+/// distance(segment p1q1, segment p2q2) <= R (strict: < R), as the OR of the
+/// candidates in `mask` (the full OR when mask = kAllCandidates). When
+/// `maybe` is given, the candidates that answered Tri::maybe are recorded
+/// in it, so that the exact path can re-run only those: if no candidate
+/// said yes, the OR over all equals the OR over the uncertain ones.
 template <class W, std::size_t D>
 Tri segment_segment_within(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>& p2,
-                           const Vec<W, D>& q2, const W& R, const W& R2, bool strict) {
-  Tri acc = point_point(p1, p2, R2, strict);
-  auto more = [&](Tri t) {
+                           const Vec<W, D>& q2, const W& R, const W& R2, bool strict,
+                           unsigned mask = kAllCandidates, unsigned* maybe = nullptr) {
+  Tri acc = Tri::no;
+  for (unsigned i = 0; i < 9; ++i) {
+    if (!(mask & (1u << i))) continue;
+    Tri t;
+    switch (i) {
+      case 0: t = point_point(p1, p2, R2, strict); break;
+      case 1: t = point_point(p1, q2, R2, strict); break;
+      case 2: t = point_point(q1, p2, R2, strict); break;
+      case 3: t = point_point(q1, q2, R2, strict); break;
+      case 4: t = point_segment_interior(p1, p2, q2, R2, strict); break;
+      case 5: t = point_segment_interior(q1, p2, q2, R2, strict); break;
+      case 6: t = point_segment_interior(p2, p1, q1, R2, strict); break;
+      case 7: t = point_segment_interior(q2, p1, q1, R2, strict); break;
+      default: t = interior_interior(p1, q1, p2, q2, R, R2, strict); break;
+    }
+    if (t == Tri::yes) return Tri::yes;
+    if (t == Tri::maybe && maybe != nullptr) *maybe |= 1u << i;
     acc = tri_or(acc, t);
-    return acc == Tri::yes;
-  };
-  if (acc == Tri::yes || more(point_point(p1, q2, R2, strict)) ||
-      more(point_point(q1, p2, R2, strict)) || more(point_point(q1, q2, R2, strict)) ||
-      more(point_segment_interior(p1, p2, q2, R2, strict)) ||
-      more(point_segment_interior(q1, p2, q2, R2, strict)) ||
-      more(point_segment_interior(p2, p1, q1, R2, strict)) ||
-      more(point_segment_interior(q2, p1, q1, R2, strict)) ||
-      more(interior_interior(p1, q1, p2, q2, R, R2, strict)))
-    return Tri::yes;
+  }
   return acc;
 }
 

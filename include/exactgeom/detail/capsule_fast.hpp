@@ -1,0 +1,139 @@
+// exactgeom/detail/capsule_fast.hpp: the cheap first stage of the capsule
+// tests ("distance between two segments <= R"): a witness pair of points
+// certifies "meet", a separating slab certifies "apart", both with proven
+// double error bounds; anything else is left to the kernel filter and the
+// exact path (capsules.hpp).
+//
+// Input model. The caller passes the axis differences r = p1 - p2,
+// d1 = q1 - p1, d2 = q2 - p2 and R = r1 + r2 as doubles, each either exact
+// or rounded once: |x - x~| <= u |x~| per component, u = 2^-53 (doubles and
+// floats: one subtraction; int32: exact; int64: the exact __int128
+// difference or sum, converted once). The stage never needs the inputs
+// themselves, only these.
+//
+// Witness. Any s, t in [0, 1] give points X = p1 + s d1 and Y = p2 + t d2 on
+// the two axes, so |X - Y| bounds the distance from above, and n = X - Y
+// (any vector, in fact) defines a slab test that bounds it from below. s, t
+// are Ericson's closest parameters (RTCD 5.1.9) in plain double: their
+// accuracy only affects how often the stage decides, never whether it is
+// right. Everything the two certificates need is a polynomial in s, t and
+// the six dot products rr = r.r, a = d1.d1, b = d1.d2, c = d1.r, e = d2.d2,
+// f = d2.r that Ericson computes anyway, so the stage costs Ericson's test
+// plus about 30 scalar operations (no second pass over coordinates).
+//
+// Overflow and NaN: a non-finite difference makes Q (a sum of its square)
+// inf or NaN, a non-finite R makes R2 so; each certificate below requires
+// Q < inf and a finite right-hand side, so such queries go on to the exact
+// path (which reports NaN/inf input), and so does any later overflow. In
+// practice the stage decides for coordinates and radii of magnitude within
+// about 2^+-250 (the apart test squares a degree-2 gap); beyond, the
+// queries go on to the next stage, correctly but slower. FMA contraction only removes roundings (a fused product is exact),
+// and every bound below counts each operation as "rounded or exact", so it
+// holds with or without -ffp-contract.
+#pragma once
+
+#include <cmath>
+
+#include "exactgeom/detail/capsule_kernel.hpp"
+
+namespace exactgeom::detail {
+
+inline double clamp01(double x) { return x > 0 ? (x < 1 ? x : 1.0) : 0.0; }  // NaN -> 0
+
+/// Decides distance(segment 1, segment 2) <= R (strict: < R) when cheap
+/// double evaluation is certain; Tri::maybe otherwise.
+template <int D>
+[[gnu::always_inline]] inline Tri segseg_fast(const double* r, const double* d1, const double* d2,
+                                              double R, bool strict) {
+  // Both certificates are strict (distance < R, distance > R), so they
+  // answer the closed and the open test alike.
+  (void)strict;
+  double rr = 0, a = 0, b = 0, c = 0, e = 0, f = 0;
+  for (int k = 0; k < D; ++k) {
+    rr += r[k] * r[k];
+    a += d1[k] * d1[k];
+    b += d1[k] * d2[k];
+    c += d1[k] * r[k];
+    e += d2[k] * d2[k];
+    f += d2[k] * r[k];
+  }
+  // Ericson's parameters; degenerate axes get parameter 0, and clamp01 turns
+  // NaN (0/0, inf/inf) into 0.
+  double s = 0, t = 0;
+  if (a > 0 && e > 0) {
+    const double den = a * e - b * b;
+    s = den > 0 ? clamp01((b * f - c * e) / den) : 0.0;
+    t = (b * s + f) / e;
+    if (t < 0) {
+      t = 0;
+      s = clamp01(-c / a);
+    } else if (t > 1) {
+      t = 1;
+      s = clamp01((b - c) / a);
+    }
+  } else if (a > 0) {
+    s = clamp01(-c / a);
+  } else if (e > 0) {
+    t = f / e;
+  }
+  t = clamp01(t);
+
+  // Exact identities (true r, d1, d2; n = X - Y = r + s d1 - t d2):
+  //   A = n.r = rr + s c - t f,  B = n.d1 = c + s a - t b,
+  //   C = n.d2 = f + s b - t e,  |n|^2 = n.(r + s d1 - t d2) = A + s B - t C.
+  // Error bound. Let Q~ = |r~|^2 + |d1~|^2 + |d2~|^2 (the rounded inputs).
+  // For x, y among r, d1, d2: |x.y - x~.y~| <= (2u + u^2) S and the dot
+  // product's rounding is <= D u (1+u)^D S + D 2^-1075 (underflow), with
+  // S = sum |x~_k y~_k| <= (|x~|^2 + |y~|^2) / 2 <= Q~/2; so each of rr, a,
+  // ..., f is off by <= 3u Q~ + 2^-1073 (D <= 3), and |c| <= (rr + a)/2
+  // etc. A, B, C: three such errors (coefficients 1, s, t <= 1) plus four
+  // roundings of partial results <= 2 Q~: <= 17u Q~ each, and |A|, |B|,
+  // |C| <= 2 Q~ (1 + 9u). |n|^2 = A + s B - t C: 3 x 17u Q~ plus four
+  // roundings of partials <= 6 Q~: <= 75u Q~. g = A + min(0,B) - max(0,C):
+  // 51u Q~ plus two roundings <= 6 Q~: <= 63u Q~. Products by s, t that
+  // underflow add <= 2^-1075 each, dot products <= 2^-1073: below 2^-1066
+  // in all. So every computed quantity below is off by < 2^-46 Q~ + 2^-1066.
+  // The computed Q (4 roundings of non-negative sums, squares underflowing
+  // by <= 2^-1075) is >= Q~ (1-u)^4 - 2^-1073, so err = 2^-44 Q + 2^-1060
+  // bounds every one of these errors with a factor 4 to spare (which also
+  // absorbs the rounding of err itself).
+  const double Q = (rr + a) + e;
+  const double err = 0x1p-44 * Q + 0x1p-1060;
+  const double A = rr + s * c - t * f;
+  const double B = c + s * a - t * b;
+  const double C = f + s * b - t * e;
+  const double n2 = (A + s * B) - t * C;
+  // |n|^2 <= n2 + err (>= 0 since |n|^2 >= 0), so |n|^2 <= N2 / (1 - u).
+  const double N2 = n2 + err;
+  const double R2 = R * R;
+  const bool ok = Q < HUGE_VAL;  // else some input or err is inf or NaN
+
+  // (a) Meet: the distance is <= |n|. R >= R~ (1-u) and R2 = fl(R~ R~) >=
+  // R~^2 / (1+u) - 2^-1075, so R^2 >= R2 (1 - 2^-51) - 2^-1075; with
+  // rhs = fl(R2 (1 - 2^-48)) >= 2^-1000 (R2 normal, far above 2^-1075),
+  // rhs <= R2 (1 - 2^-49) < R^2, and lhs = fl(N2 (1 + 2^-48)) >=
+  // N2 (1 + 2^-49) > |n|^2. lhs < rhs: |n| < R, the closed shapes meet and
+  // so do the open ones. Both computed without branching on which of (a),
+  // (b) applies (random inputs would mispredict half the time).
+  const double rhs = R2 * (1 - 0x1p-48);
+  const bool meet = ok & (N2 * (1 + 0x1p-48) < rhs) & (rhs >= 0x1p-1000) & (rhs < HUGE_VAL);
+
+  // (b) Apart: the slab between the planes n.x = min(n.p1, n.q1) and
+  // n.x = max(n.p2, n.q2). With origin p2, every point of axis 1 has
+  // n.x >= A + min(0, B) and every point of axis 2 n.x <= max(0, C); if
+  // g = A + min(0,B) - max(0,C) > 0 the distance is >= g / |n|, and
+  // g^2 > R^2 |n|^2 gives distance > R: the closed shapes are apart.
+  const double g = (A + (B < 0 ? B : 0.0)) - (C > 0 ? C : 0.0);
+  // G = fl(g - err) > 0 implies g_true >= g - err >= G / (1+u). Then
+  // g_true^2 >= (fl(G G) - 2^-1075)(1+u)^-3 and R^2 |n|^2 <=
+  // fl(R2 + 2^-1074) N2 (1+u)^5; the last line adds 3 roundings per side,
+  // so 2^-48 = 32u per side covers every relative factor (1 +- u), and
+  // 2^-1060 the underflow term of G G.
+  const double G = g - err;
+  const double gap2 = (G * G) * (1 - 0x1p-48);
+  const double need = ((R2 + 0x1p-1074) * N2) * (1 + 0x1p-48) + 0x1p-1060;
+  const bool apart = ok & (G > 0) & (gap2 > need) & (gap2 < HUGE_VAL);
+  return meet ? Tri::yes : (apart ? Tri::no : Tri::maybe);
+}
+
+}  // namespace exactgeom::detail

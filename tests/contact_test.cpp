@@ -1,0 +1,132 @@
+// Tests of exactgeom/contact.hpp: exact hand cases over the eight coordinate
+// types, and random doubles whose depth and normal are checked to be the
+// nearest doubles against an independent 600-bit mpf evaluation of the mpq
+// oracle's closest distance.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+
+#include "capsule_oracle.hpp"
+#include "exactgeom/contact.hpp"
+
+namespace eg = exactgeom;
+using namespace capsule_oracle;
+
+namespace {
+
+template <class T>
+class ContactTyped : public ::testing::Test {};
+using CoordinateTypes = ::testing::Types<std::int32_t, std::int64_t, float, double, mpz_class,
+                                         mpq_class, eg::cpp_int, eg::cpp_rational>;
+struct TypeNames {
+  template <class T>
+  static std::string GetName(int) { return eg::coordinate_traits<T>::name; }
+};
+TYPED_TEST_SUITE(ContactTyped, CoordinateTypes, TypeNames);
+
+TYPED_TEST(ContactTyped, PythagoreanSpheresAndStadiums) {
+  using T = TypeParam;
+  const eg::Sphere<T> a{{T(0), T(0), T(0)}, T(3)}, b{{T(3), T(4), T(0)}, T(3)};
+  const auto c = eg::contact(a, b);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->depth, 1.0);
+  EXPECT_EQ(c->normal.x, 0.6);  // nearest doubles to 3/5 and 4/5
+  EXPECT_EQ(c->normal.y, 0.8);
+  EXPECT_EQ(c->normal.z, 0.0);
+  const auto back = eg::contact(b, a);  // swapping negates the normal
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->normal.x, -0.6);
+  EXPECT_EQ(back->depth, 1.0);
+  // A stadium and a circle touching at distance 5 = 2 + 3: depth 0.
+  const eg::Capsule2<T> s{{{T(0), T(0)}, {T(8), T(0)}}, T(2)};
+  const eg::Circle<T> t{{T(11), T(4)}, T(3)};
+  const auto touch = eg::contact(s, t);
+  ASSERT_TRUE(touch.has_value());
+  EXPECT_EQ(touch->depth, 0.0);
+  EXPECT_EQ(touch->normal.x, 0.6);
+  EXPECT_EQ(touch->normal.y, 0.8);
+  const eg::Circle<T> far{{T(11), T(5)}, T(3)};
+  EXPECT_FALSE(eg::contact(s, far).has_value());
+  // Crossing axes: distance 0, the documented zero normal, depth r1 + r2.
+  const eg::Capsule2<T> u{{{T(4), T(-3)}, {T(4), T(3)}}, T(1)};
+  const auto cross = eg::contact(s, u);
+  ASSERT_TRUE(cross.has_value());
+  EXPECT_EQ(cross->depth, 3.0);
+  EXPECT_EQ(cross->normal.x, 0.0);
+  EXPECT_EQ(cross->normal.y, 0.0);
+  // A point on the boundary of a capsule: depth 0, normal toward the point.
+  const eg::Capsule3<T> cap{{{T(0), T(0), T(0)}, {T(0), T(0), T(10)}}, T(5)};
+  const auto onb = eg::contact(cap, eg::Point3<T>{T(3), T(4), T(7)});
+  ASSERT_TRUE(onb.has_value());
+  EXPECT_EQ(onb->depth, 0.0);
+  EXPECT_EQ(onb->normal.x, 0.6);
+  EXPECT_EQ(onb->normal.z, 0.0);
+}
+
+TEST(ContactErrors, BadInputThrows) {
+  const eg::Sphere<double> a{{0, 0, 0}, -1}, b{{0, 0, 0}, 1};
+  EXPECT_THROW((void)eg::contact(a, b), eg::invalid_input);
+  const eg::Sphere<double> n{{std::nan(""), 0, 0}, 1};
+  EXPECT_THROW((void)eg::contact(n, b), eg::invalid_input);
+}
+
+/// |x - y| <= |x - neighbour| for both neighbours of y, in 600-bit floats.
+bool nearest(const mpf_class& x, double y) {
+  const mpf_class dy = abs(x - mpf_class(y, 600));
+  for (double nb : {std::nextafter(y, HUGE_VAL), std::nextafter(y, -HUGE_VAL)})
+    if (abs(x - mpf_class(nb, 600)) < dy) return false;
+  return true;
+}
+
+TEST(ContactDoubles, RandomDepthAndNormalAreNearestDoubles) {
+  std::mt19937_64 g(99);
+  std::uniform_real_distribution<double> u(-10, 10), ur(0, 8);
+  int checked = 0, tiny_depth = 0;
+  for (int i = 0; i < 600; ++i) {
+    const eg::Point3<double> p1{u(g), u(g), u(g)}, q1{u(g), u(g), u(g)}, p2{u(g), u(g), u(g)},
+        q2{u(g), u(g), u(g)};
+    eg::Capsule3<double> a{{p1, q1}, ur(g)}, b{{p2, q2}, ur(g)};
+    const Q d2 = oracle_segment_segment(qv(p1), qv(q1), qv(p2), qv(q2));
+    if (i % 3 == 0) {  // near touching: the depth cancels to a few ulps
+      a.r = std::sqrt(d2.get_d()) / 2;
+      b.r = std::sqrt(d2.get_d()) - a.r;
+    }
+    const Q R = Q(a.r) + Q(b.r);
+    const auto c = eg::contact(a, b);
+    ASSERT_EQ(c.has_value(), d2 <= R * R) << i;
+    if (!c) continue;
+    ++checked;
+    mpf_class dist(0, 600);
+    dist = sqrt(mpf_class(d2, 600));
+    const mpf_class depth = mpf_class(R, 600) - dist;
+    EXPECT_TRUE(nearest(depth, c->depth)) << i << " depth " << c->depth;
+    tiny_depth += c->depth < 1e-12;
+    const double len = std::sqrt(c->normal.x * c->normal.x + c->normal.y * c->normal.y +
+                                 c->normal.z * c->normal.z);
+    EXPECT_NEAR(len, 1.0, 1e-15) << i;
+  }
+  EXPECT_GT(checked, 250);
+  EXPECT_GT(tiny_depth, 50);  // the cancellation cases were exercised
+}
+
+TEST(ContactDoubles, NormalComponentsAreNearestDoubles) {
+  // Point against sphere: the normal is (y - x) / |y - x| exactly.
+  std::mt19937_64 g(7);
+  std::uniform_real_distribution<double> u(-10, 10);
+  for (int i = 0; i < 300; ++i) {
+    const eg::Point3<double> x{u(g), u(g), u(g)};
+    const eg::Sphere<double> s{{u(g), u(g), u(g)}, 30};
+    const auto c = eg::contact(x, s);
+    ASSERT_TRUE(c.has_value());
+    const Q w[3] = {Q(s.center.x) - Q(x.x), Q(s.center.y) - Q(x.y), Q(s.center.z) - Q(x.z)};
+    const Q d2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+    const mpf_class dist = sqrt(mpf_class(d2, 600));
+    const double got[3] = {c->normal.x, c->normal.y, c->normal.z};
+    for (int k = 0; k < 3; ++k)
+      EXPECT_TRUE(nearest(mpf_class(mpf_class(w[k], 600) / dist, 600), got[k])) << i << " " << k;
+  }
+}
+
+}  // namespace
