@@ -189,8 +189,10 @@ void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t 
   std::vector<V> p(static_cast<std::size_t>(count));
   const std::size_t last = p.size() - 1;
   const bool sphere = count == dim + 2;  // incircle / insphere
-  auto near_degenerate = [&] {
-    for (auto& q : p) q = rand_point(r, dim, 1);
+  // Far from the origin, the offset is added before the last point is put
+  // on the line/plane/circle/sphere, so that it is near-degenerate there.
+  auto near_degenerate = [&](double offset) {
+    for (auto& q : p) q = add(rand_point(r, dim, 1), V{offset, offset, dim == 3 ? offset : 0.0});
     if (!sphere) {  // on the line / plane of the others
       V x = p[0];
       for (std::size_t i = 1; i < last; ++i) x = add(x, mul(r.uni(-1, 2), sub(p[i], p[0])));
@@ -219,10 +221,10 @@ void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t 
       for (auto& q : p) q = rand_point(r, dim, 1);
       break;
     case CaseFamily::near_degenerate:
-      near_degenerate();
+      near_degenerate(0.0);
       break;
     case CaseFamily::far_from_origin:
-      near_degenerate();
+      near_degenerate((r.coin() ? 1 : -1) * std::pow(10.0, double(r.integer(3, 9))) * r.uni(1, 2));
       break;
     case CaseFamily::touching: {  // exactly degenerate integers, then one ULP off
       const V o = rand_int_point(r, dim, 100);
@@ -270,7 +272,6 @@ void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t 
     if (index % 3 == 1) c[c.size() - 1] = std::nextafter(c[c.size() - 1], INFINITY);
     if (index % 3 == 2) c[c.size() - 1] = std::nextafter(c[c.size() - 1], -INFINITY);
   }
-  if (f == CaseFamily::far_from_origin) offset_all(c, r, {});
 }
 
 void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
@@ -323,6 +324,45 @@ void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
   if (f == CaseFamily::far_from_origin) offset_all(c, r, {});
 }
 
+void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c) {
+  Rng r(seed);
+  V a = rand_point(r, 3, 10), b = rand_point(r, 3, 10);
+  double rad = r.uni(0, 2);
+  V p[3] = {rand_point(r, 3, 10), rand_point(r, 3, 10), rand_point(r, 3, 10)};
+  if (f != CaseFamily::random && f != CaseFamily::classroom) {
+    // A triangle in the plane z = 0 with integer corners, and an axis whose
+    // lowest point is at height h over it: a face, edge or corner contact
+    // at distance exactly h (exact in doubles), then permuted axes.
+    for (auto& q : p) q = {double(r.integer(-20, 20)), double(r.integer(-20, 20)), 0};
+    const long h = r.integer(1, 5);
+    const int mode = static_cast<int>(index % 3);
+    V foot = mode == 0 ? p[0] : mode == 1 ? mul(0.5, add(p[0], p[1]))  // corner, edge midpoint
+                                          : mul(0.25, add(add(p[0], p[1]), mul(2, p[2])));  // inside
+    a = add(foot, V{0, 0, double(h)});
+    b = r.coin() ? add(a, V{double(r.integer(-3, 3)), double(r.integer(-3, 3)), double(r.integer(0, 3))})
+                 : a;
+    rad = double(h);
+    if (f == CaseFamily::parallel_zero_length) {  // degenerate triangles
+      p[2] = r.coin() ? p[1] : add(p[0], mul(2, sub(p[1], p[0])));
+    }
+    const int rot = static_cast<int>(r.integer(0, 2));
+    for (V* q : {&a, &b, &p[0], &p[1], &p[2]}) std::rotate(q->begin(), q->begin() + rot, q->end());
+  }
+  std::size_t k = 0;
+  put(c, k, a, 3), put(c, k, b, 3), c[k++] = rad;
+  for (auto& q : p) put(c, k, q, 3);
+  if (f == CaseFamily::touching || f == CaseFamily::near_degenerate) {
+    scale_all(c, static_cast<int>(r.integer(-6, 6)));
+    if (index % 2 == 1) c[6] = std::nextafter(c[6], (index / 2) % 2 ? INFINITY : 0.0);
+    if (f == CaseFamily::near_degenerate) c[6] *= 1 + r.uni(-1e-12, 1e-12);
+  }
+  if (f == CaseFamily::far_from_origin) {
+    std::vector<bool> skip(c.size(), false);
+    skip[6] = true;
+    offset_all(c, r, skip);
+  }
+}
+
 namespace {
 std::string point_json(std::span<const double> c, std::size_t at, int dim) {
   std::string s = "[";
@@ -339,6 +379,12 @@ std::string capsule_query(std::span<const double> c, int dim) {
            "],\"r\":\"" + hex(c[at + 2 * d]) + "\"}";
   };
   return "{\"op\":\"capsule_capsule\",\"c1\":" + cap(0) + ",\"c2\":" + cap(half) + "}";
+}
+
+std::string capsule_triangle_query(std::span<const double> c) {
+  return "{\"op\":\"capsule_triangle\",\"c\":{\"seg\":[" + point_json(c, 0, 3) + "," +
+         point_json(c, 3, 3) + "],\"r\":\"" + hex(c[6]) + "\"},\"tri\":[" + point_json(c, 7, 3) + "," +
+         point_json(c, 10, 3) + "," + point_json(c, 13, 3) + "]}";
 }
 
 std::string points_query(std::string_view op, std::span<const double> c, int dim) {

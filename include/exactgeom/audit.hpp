@@ -140,12 +140,16 @@ void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t 
             std::span<double> c);
 void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
                   std::span<double> c);
+/// A 3-D capsule (a, b, r) and a triangle (p0, p1, p2): 16 doubles.
+void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c);
 /// Rounds every value to float (for float-valued user types).
 void round_to_float(std::span<double> c);
 std::string hex(double v);
 std::string capsule_query(std::span<const double> c, int dim);
 /// {"op": op, "a": ..., "b": ..., ...}: consecutive points named a, b, c...
 std::string points_query(std::string_view op, std::span<const double> c, int dim);
+/// {"op": "capsule_triangle", "c": {...}, "tri": [...]}
+std::string capsule_triangle_query(std::span<const double> c);
 /// {"op": op, "s": [..], "t": [..]}
 std::string segments_query(std::string_view op, std::span<const double> c, int dim);
 }  // namespace audit_cases
