@@ -362,16 +362,16 @@ TEST(FloatError, ArticleFloatAndIntegerTests) {
   EXPECT_LE(float_wrong, 50);
   // The published segment test misses a plain crossing.
   const eg::Segment2<int> s1{{0, 0}, {4, 4}}, s2{{0, 4}, {4, 0}};
-  EXPECT_TRUE(eg::capsule_article::segments_intersect(s1, s2));
+  EXPECT_TRUE(eg::article000::segments_intersect_corrected(s1, s2));
   // As published, o3 == o4 always, so only the bounding-box clauses decide:
   // a crossing with no endpoint in the other's box is missed ...
   const eg::Segment2<int> s3{{0, -2}, {0, 2}}, s4{{-2, 0}, {2, 0}};
-  EXPECT_TRUE(eg::capsule_article::segments_intersect(s3, s4));
-  EXPECT_FALSE(eg::capsule_article::segments_intersect_as_published(s3, s4));
+  EXPECT_TRUE(eg::article000::segments_intersect_corrected(s3, s4));
+  EXPECT_FALSE(eg::article000::segments_intersect_published(s3, s4));
   // ... and disjoint segments whose box holds an endpoint are reported.
   const eg::Segment2<int> s5{{0, 0}, {4, 4}}, s6{{-2, 1}, {1, -2}};
-  EXPECT_FALSE(eg::capsule_article::segments_intersect(s5, s6));
-  EXPECT_TRUE(eg::capsule_article::segments_intersect_as_published(s5, s6));
+  EXPECT_FALSE(eg::article000::segments_intersect_corrected(s5, s6));
+  EXPECT_TRUE(eg::article000::segments_intersect_published(s5, s6));
 }
 
 // The trapezium's 45-degree cuts are the chords of the two quarter circles

@@ -5,59 +5,17 @@
 // Source: "exact 2-D capsule (stadium) intersection with integer arithmetic"
 // (Haskell), ../shared/articles/000_6ebca476bb168985.txt. Both tests are the
 // article's *open* test (distance < r1 + r2, its strict `<`), written here
-// from the algorithm. Its segmentsIntersect has a bug (o3 and o4 are taken
-// against the first segment, so they are always Collinear); it is kept as
-// segments_intersect_as_published, and the capsule tests use the corrected
-// segments_intersect.
+// from the algorithm. Its segmentsIntersect (with the published o3/o4 bug,
+// and corrected) is in capsule_article_segments.hpp; the capsule tests here
+// use the corrected one.
 #pragma once
 
 #include <algorithm>
 
+#include "exactgeom/float/capsule_article_segments.hpp"
 #include "exactgeom/geometry.hpp"
 
 namespace exactgeom::capsule_article {
-
-/// The article's orientation value (qy-py)(rx-qx) - (qx-px)(ry-qy): > 0 clockwise.
-template <class N>
-N orientation_value(const Point2<N>& p, const Point2<N>& q, const Point2<N>& r) {
-  return (q.y - p.y) * (r.x - q.x) - (q.x - p.x) * (r.y - q.y);
-}
-template <class N>
-int orientation(const Point2<N>& p, const Point2<N>& q, const Point2<N>& r) {
-  const N v = orientation_value(p, q, r);
-  return v > N(0) ? 1 : (v < N(0) ? -1 : 0);
-}
-/// q on segment pr, given p, q, r collinear (the bounding-box test).
-template <class N>
-bool on_segment(const Point2<N>& p, const Point2<N>& q, const Point2<N>& r) {
-  return q.x <= std::max(p.x, r.x) && q.x >= std::min(p.x, r.x) && q.y <= std::max(p.y, r.y) &&
-         q.y >= std::min(p.y, r.y);
-}
-
-namespace detail {
-template <class N>
-bool segments_intersect_impl(const Segment2<N>& s1, const Segment2<N>& s2, bool as_published) {
-  const auto &p1 = s1.a, &q1 = s1.b, &p2 = s2.a, &q2 = s2.b;
-  const int o1 = orientation(p1, q1, p2), o2 = orientation(p1, q1, q2);
-  const int o3 = as_published ? orientation(p1, q1, p1) : orientation(p2, q2, p1);
-  const int o4 = as_published ? orientation(p1, q1, q1) : orientation(p2, q2, q1);
-  return (o1 != o2 && o3 != o4) || (o1 == 0 && on_segment(p1, p2, q1)) ||
-         (o2 == 0 && on_segment(p1, q2, q1)) || (o3 == 0 && on_segment(p2, p1, q2)) ||
-         (o4 == 0 && on_segment(p2, q1, q2));
-}
-}  // namespace detail
-
-/// Closed segments meet (corrected: o3, o4 against the second segment).
-template <class N>
-bool segments_intersect(const Segment2<N>& s1, const Segment2<N>& s2) {
-  return detail::segments_intersect_impl(s1, s2, false);
-}
-/// The article's code as printed: o3 = o4 = Collinear always, so crossing
-/// segments are missed unless an endpoint test catches them.
-template <class N>
-bool segments_intersect_as_published(const Segment2<N>& s1, const Segment2<N>& s2) {
-  return detail::segments_intersect_impl(s1, s2, true);
-}
 
 /// The article's float test, with division: open stadiums overlap.
 template <class F>
@@ -74,7 +32,7 @@ bool capsules_intersect_float(const Capsule2<F>& c1, const Capsule2<F>& c2) {
     const F nx = s.a.x + t * dx, ny = s.a.y + t * dy;
     return mag_sq(p.x - nx, p.y - ny) < threshold_sq;
   };
-  return segments_intersect(c1.seg, c2.seg) || check(c1.seg.a, c2.seg) || check(c1.seg.b, c2.seg) ||
+  return article000::segments_intersect_corrected(c1.seg, c2.seg) || check(c1.seg.a, c2.seg) || check(c1.seg.b, c2.seg) ||
          check(c2.seg.a, c1.seg) || check(c2.seg.b, c1.seg);
 }
 
@@ -104,7 +62,7 @@ bool capsules_intersect_int(const Capsule2<I>& c1, const Capsule2<I>& c2) {
     const I rhs = seg_len_sq * seg_len_sq * threshold_sq;
     return lhs < rhs;
   };
-  return segments_intersect(c1.seg, c2.seg) || check(c1.seg.a, c2.seg) || check(c1.seg.b, c2.seg) ||
+  return article000::segments_intersect_corrected(c1.seg, c2.seg) || check(c1.seg.a, c2.seg) || check(c1.seg.b, c2.seg) ||
          check(c2.seg.a, c1.seg) || check(c2.seg.b, c1.seg);
 }
 
