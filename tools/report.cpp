@@ -1,0 +1,289 @@
+// tools/report.cpp: `exactgeom report`: runs the benchmark suite of bench/
+// in-process with a short minimum time per benchmark, collects items/s
+// through a custom Google Benchmark reporter, and prints Markdown: one table
+// per operation with each implementation's rate, its ratio to the float
+// version on the same input set, and issue 2's targets, met or missed.
+#include "report.hpp"
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench_util.hpp"
+
+namespace exactgeom::tool {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: exactgeom report [--min-time SECONDS] [--filter REGEX]\n"
+    "\n"
+    "Runs the built-in benchmark suite (the benchmarks of exactgeom_bench) in\n"
+    "this process, briefly, and prints Markdown on standard output: for each\n"
+    "operation a table of implementation x input set with items per second,\n"
+    "the ratio of time per item to the float version on the same input set\n"
+    "(`float` for double inputs, `float_int32` / `float_int64` for integer\n"
+    "and mpz inputs; lower is better), and issue 2's targets marked met or\n"
+    "missed. Notes say how often the double filter could not decide, how\n"
+    "often the naive float sign is wrong, and whether exactgeom matched an\n"
+    "mpq_class oracle on every input (checked before timing). Progress goes\n"
+    "to standard error when it is a terminal.\n"
+    "\n"
+    "The full pass takes about 15 s on a 2-core machine. Missed targets\n"
+    "are measurements, not errors: the exit status is 0 whenever the report\n"
+    "is printed, 1 if no benchmark ran, 2 on a usage error.\n"
+    "\n"
+    "options:\n"
+    "  --min-time SECONDS  minimum measuring time per benchmark (default 0.1;\n"
+    "                      exactgeom_bench --benchmark_min_time=0.2 is steadier)\n"
+    "  --filter REGEX      run only benchmarks whose name matches REGEX\n"
+    "                      (names are <operation>/<implementation>/<input set>)\n"
+    "  -h, --help          print this help and exit\n";
+
+/// Issue 2's targets: the largest acceptable ratio to the float baseline.
+struct Target {
+  const char* name;
+  double max_ratio;
+};
+constexpr Target kTargets[] = {
+    {"orient2d/exact/random", 1.2},     {"orient2d/exact/degenerate", 5},
+    {"orient2d/exact_int32/random", 1.1}, {"orient3d/exact/random", 1.2},
+    {"orient3d/exact/degenerate", 30},  {"orient3d/exact_int32/random", 1.2},
+    {"incircle/exact/random", 1.5},     {"incircle/exact/degenerate", 100},
+    {"incircle/exact_int32/random", 1.5}, {"insphere/exact/random", 1.5},
+    {"insphere/exact/degenerate", 150}, {"insphere/exact_int32/random", 1.5},
+};
+
+struct Result {
+  std::string op, impl, set;
+  double items_per_second = 0;
+  std::map<std::string, double> counters;
+  std::string error;
+};
+
+/// Collects one Result per benchmark (the median when repetitions run).
+class Collector : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context& context) override {
+    cpus_ = context.cpu_info.num_cpus;
+    mhz_ = context.cpu_info.cycles_per_second / 1e6;
+    return true;
+  }
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
+      const std::string name = run.run_name.function_name;
+      Result& r = slot(name);
+      r.error = run.error_occurred ? run.error_message : "";
+      r.counters.clear();
+      for (const auto& [key, counter] : run.counters) r.counters[key] = counter.value;
+      const auto it = run.counters.find("items_per_second");
+      r.items_per_second = it == run.counters.end() ? 0 : it->second.value;
+      if (progress_) std::fprintf(stderr, "\r\033[K[%zu] %s", results_.size(), name.c_str());
+    }
+  }
+
+  void Finalize() override {
+    if (progress_) std::fputs("\r\033[K", stderr);
+  }
+
+  const std::vector<Result>& results() const { return results_; }
+  const Result* find(const std::string& op, const std::string& impl, const std::string& set) const {
+    const auto it = index_.find(op + "/" + impl + "/" + set);
+    return it == index_.end() ? nullptr : &results_[it->second];
+  }
+  int cpus() const { return cpus_; }
+  double mhz() const { return mhz_; }
+
+ private:
+  Result& slot(const std::string& name) {
+    if (const auto it = index_.find(name); it != index_.end()) return results_[it->second];
+    Result r;
+    const auto s1 = name.find('/'), s2 = name.rfind('/');
+    r.op = name.substr(0, s1);
+    r.impl = s1 == s2 ? std::string() : name.substr(s1 + 1, s2 - s1 - 1);
+    r.set = s1 == std::string::npos ? std::string() : name.substr(s2 + 1);
+    index_[name] = results_.size();
+    results_.push_back(r);
+    return results_.back();
+  }
+
+  std::vector<Result> results_;
+  std::map<std::string, std::size_t> index_;
+  int cpus_ = 0;
+  double mhz_ = 0;
+  bool progress_ = isatty(STDERR_FILENO) != 0;
+};
+
+/// The float implementation an implementation is measured against.
+std::string baseline_of(const std::string& impl) {
+  if (impl.find("int32") != std::string::npos) return "float_int32";
+  if (impl.find("int64") != std::string::npos || impl.find("mpz") != std::string::npos)
+    return "float_int64";
+  return "float";
+}
+
+std::string rate(double items_per_second) {
+  char buf[32];
+  if (items_per_second >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f G", items_per_second / 1e9);
+  else if (items_per_second >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.1f M", items_per_second / 1e6);
+  else if (items_per_second >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.1f k", items_per_second / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f", items_per_second);
+  return buf;
+}
+
+std::string ratio_text(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, r < 10 ? "%.2fx" : (r < 100 ? "%.1fx" : "%.0fx"), r);
+  return buf;
+}
+
+std::string percent(double share) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * share);
+  return buf;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  return "unknown CPU";
+}
+
+/// Parses "--name=value" or "--name value"; advances i past a separate value.
+bool take_value(int argc, char** argv, int& i, std::string_view name, std::string& value) {
+  const std::string_view arg = argv[i];
+  if (arg.substr(0, name.size()) != name) return false;
+  if (arg.size() > name.size() && arg[name.size()] == '=') {
+    value = std::string(arg.substr(name.size() + 1));
+    return true;
+  }
+  if (arg.size() != name.size()) return false;
+  if (i + 1 >= argc) throw std::invalid_argument(std::string(name) + " needs a value");
+  value = argv[++i];
+  return true;
+}
+
+int print_report(const Collector& c, double min_time) {
+  const auto& results = c.results();
+  if (results.empty()) {
+    std::fputs("exactgeom report: no benchmark matched\n", stderr);
+    return 1;
+  }
+  std::printf("# exactgeom benchmark report\n\n");
+  std::printf("Machine: %s, %d CPUs at %.0f MHz. Google Benchmark in-process, %g s minimum "
+              "per benchmark, %d pre-generated inputs per iteration.\n\n",
+              cpu_model().c_str(), c.cpus(), c.mhz(), min_time, exactgeom::bench::kInputs);
+  std::printf("Ratio: time per item over the float version's on the same input set (`float` "
+              "for double inputs, `float_int32` / `float_int64` for integer and mpz inputs); "
+              "lower is better. Targets are issue 2's.\n");
+  int met = 0, missed = 0, oracle_mismatches = 0;
+  std::vector<std::string> missed_names;
+  std::string op;
+  for (const Result& r : results) {
+    if (r.op != op) {
+      op = r.op;
+      std::printf("\n## %s\n\n", op.c_str());
+      std::printf("| implementation | input set | items/s | ratio | target | note |\n");
+      std::printf("| --- | --- | ---: | ---: | --- | --- |\n");
+    }
+    const std::string name = r.op + "/" + r.impl + "/" + r.set;
+    std::string ratio = "", target = "", note;
+    if (!r.error.empty()) note = "error: " + r.error;
+    const Result* base = c.find(r.op, baseline_of(r.impl), r.set);
+    if (r.error.empty() && base && base->error.empty() && r.items_per_second > 0) {
+      const double x = base->items_per_second / r.items_per_second;
+      ratio = base == &r ? "1 (baseline)" : ratio_text(x);
+      for (const Target& t : kTargets)
+        if (name == t.name) {
+          const bool ok = x <= t.max_ratio;
+          target = "<= " + ratio_text(t.max_ratio) + (ok ? ": met" : ": **missed**");
+          ++(ok ? met : missed);
+          if (!ok) missed_names.push_back(name + " " + ratio_text(x));
+        }
+    }
+    auto add_note = [&note](const std::string& text) { note += (note.empty() ? "" : "; ") + text; };
+    if (const auto it = r.counters.find(bench::kFilterUncertain); it != r.counters.end())
+      add_note("filter undecided on " + percent(it->second));
+    if (const auto it = r.counters.find(bench::kFloatWrong); it != r.counters.end())
+      add_note("sign wrong on " + percent(it->second));
+    if (const auto it = r.counters.find(bench::kExactWrong); it != r.counters.end()) {
+      if (it->second > 0) ++oracle_mismatches;
+      add_note(it->second > 0 ? "**differs from the mpq oracle on " + percent(it->second) + "**"
+                              : "matches the mpq oracle");
+    }
+    std::printf("| %s | %s | %s | %s | %s | %s |\n", r.impl.c_str(), r.set.c_str(),
+                r.error.empty() ? rate(r.items_per_second).c_str() : "-", ratio.c_str(),
+                target.c_str(), note.c_str());
+  }
+  std::printf("\nTargets: %d met, %d missed", met, missed);
+  for (std::size_t i = 0; i < missed_names.size(); ++i)
+    std::printf("%s%s", i == 0 ? " (" : ", ", missed_names[i].c_str());
+  std::printf("%s.\n", missed_names.empty() ? "" : ")");
+  if (oracle_mismatches > 0)
+    std::printf("\n**%d benchmark input sets where exactgeom differs from the mpq oracle: a bug.**\n",
+                oracle_mismatches);
+  return 0;
+}
+
+}  // namespace
+
+int run_report(int argc, char** argv) {
+  std::string min_time = "0.1", filter;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    std::string value;
+    try {
+      if (arg == "-h" || arg == "--help") {
+        std::fputs(kUsage, stdout);
+        return 0;
+      } else if (take_value(argc, argv, i, "--min-time", value)) {
+        char* end = nullptr;
+        const double t = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || !(t > 0) || !std::isfinite(t))
+          throw std::invalid_argument("--min-time wants a positive number of seconds, not '" +
+                                      value + "'");
+        min_time = value;
+      } else if (take_value(argc, argv, i, "--filter", value)) {
+        filter = value;
+      } else {
+        throw std::invalid_argument("unknown option '" + std::string(arg) + "'");
+      }
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "exactgeom report: %s\nRun 'exactgeom report --help' for usage.\n",
+                   e.what());
+      return 2;
+    }
+  }
+
+  // Google Benchmark takes its settings as flags: hand it a command line.
+  std::string flag_time = "--benchmark_min_time=" + min_time;
+  std::string flag_filter = "--benchmark_filter=" + (filter.empty() ? std::string(".") : filter);
+  std::string prog = "exactgeom report";
+  char* bargv[] = {prog.data(), flag_time.data(), flag_filter.data(), nullptr};
+  int bargc = 3;
+  benchmark::Initialize(&bargc, bargv);
+  Collector collector;
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  benchmark::Shutdown();
+  return print_report(collector, std::strtod(min_time.c_str(), nullptr));
+}
+
+}  // namespace exactgeom::tool
