@@ -147,6 +147,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       ++fa.cases;
       double u = 0;
       const bool bad = judge.wrong(exact, got, &u);
+      report.sign_valued = exact.kind == Answer::Kind::sign;
       if (exact.kind == Answer::Kind::real) {
         report.real_valued = true;
         fa.max_ulp = std::max(fa.max_ulp, u);
@@ -156,6 +157,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       if (!bad) continue;
       ++fa.wrong;
       if (exact.kind == Answer::Kind::boolean) (got.value ? fa.false_positives : fa.false_negatives)++;
+      if (exact.kind == Answer::Kind::sign && exact.value * got.value < 0) ++fa.opposite_sign;
       std::vector<double> w = c;
       const bool worth = o.keep > 0 && (fa.smallest.size() < o.keep || case_size(w) < fa.smallest.back().size);
       if (!worth) continue;
@@ -206,10 +208,12 @@ std::string json_str(std::string_view s) {
 
 std::string AuditReport::markdown() const {
   std::string m = "### " + algorithm + "\n\n" + question + "\n\n";
-  m += real_valued ? "| family | cases | wrong | rate | max ULP | 0 | <=1 | <=4 | <=64 | >64 |\n"
-                     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-                   : "| family | cases | wrong | rate | false pos. | false neg. |\n"
-                     "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+  m += real_valued   ? "| family | cases | wrong | rate | max ULP | 0 | <=1 | <=4 | <=64 | >64 |\n"
+                       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+       : sign_valued ? "| family | cases | wrong | rate | opposite sign | zero vs nonzero |\n"
+                       "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+                     : "| family | cases | wrong | rate | false pos. | false neg. |\n"
+                       "| --- | ---: | ---: | ---: | ---: | ---: |\n";
   for (const auto& f : families) {
     const double rate = f.cases ? 100.0 * double(f.wrong) / double(f.cases) : 0;
     m += "| " + std::string(to_string(f.family)) + " | " + std::to_string(f.cases) + " | " +
@@ -218,6 +222,8 @@ std::string AuditReport::markdown() const {
       m += fmt("%.3g", f.max_ulp);
       for (auto h : f.ulp_histogram) m += " | " + std::to_string(h);
       m += " |\n";
+    } else if (sign_valued) {
+      m += std::to_string(f.opposite_sign) + " | " + std::to_string(f.wrong - f.opposite_sign) + " |\n";
     } else {
       m += std::to_string(f.false_positives) + " | " + std::to_string(f.false_negatives) + " |\n";
     }
@@ -242,7 +248,8 @@ std::string AuditReport::json() const {
     j += "{\"family\":" + json_str(to_string(f.family)) + ",\"cases\":" + std::to_string(f.cases) +
          ",\"wrong\":" + std::to_string(f.wrong) +
          ",\"false_positives\":" + std::to_string(f.false_positives) +
-         ",\"false_negatives\":" + std::to_string(f.false_negatives);
+         ",\"false_negatives\":" + std::to_string(f.false_negatives) +
+         ",\"opposite_sign\":" + std::to_string(f.opposite_sign);
     if (real_valued) {
       j += ",\"max_ulp\":" + (std::isfinite(f.max_ulp) ? fmt("%.17g", f.max_ulp) : "null") +
            ",\"ulp_histogram\":[";

@@ -10,6 +10,7 @@
 #include <exception>
 #include <string_view>
 
+#include "commands.hpp"
 #include "report.hpp"
 
 namespace {
@@ -21,8 +22,11 @@ struct Subcommand {
 };
 
 constexpr Subcommand kSubcommands[] = {
-    {"report", "run a short benchmark pass and print exact-vs-float ratios as Markdown",
+    {"report", "the exact-vs-float report: float error by case family, and speed ratios",
      exactgeom::tool::run_report},
+    {"eval", "answer a JSON Lines query log exactly (spec/queries.md)", exactgeom::tool::run_eval},
+    {"audit", "audit the library's float versions against the exact functions",
+     exactgeom::tool::run_audit},
 };
 
 void print_usage(std::FILE* out) {

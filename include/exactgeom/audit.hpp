@@ -78,6 +78,7 @@ struct FamilyAudit {
   std::size_t wrong = 0;
   std::size_t false_positives = 0;  // boolean: said true, exact false
   std::size_t false_negatives = 0;  // boolean: said false, exact true
+  std::size_t opposite_sign = 0;    // sign: nonzero, opposite to the exact sign
   // Real-valued results: error in ULPs of the correctly rounded exact value.
   double max_ulp = 0;
   std::array<std::size_t, 5> ulp_histogram{};  // 0, <=1, <=4, <=64, >64
@@ -87,7 +88,8 @@ struct FamilyAudit {
 struct AuditReport {
   std::string algorithm;  // what was audited
   std::string question;   // what exactly it was asked, and the exact reference
-  bool real_valued = false;
+  bool real_valued = false;  // distances: ULP errors are reported
+  bool sign_valued = false;  // signs: opposite signs are reported
   std::vector<FamilyAudit> families;
 
   std::size_t cases() const;

@@ -1,0 +1,271 @@
+// The audit subjects of `exactgeom audit`: each float version in
+// include/exactgeom/float/ with the exact function it is measured against.
+#include "audit_registry.hpp"
+
+#include <cmath>
+
+#include "exactgeom/exactgeom.hpp"
+#include "exactgeom/float/capsule_article.hpp"
+#include "exactgeom/float/capsule_article_segments.hpp"
+#include "exactgeom/float/capsule_collision_blog.hpp"
+#include "exactgeom/float/dummies_circle_capsule.hpp"
+#include "exactgeom/float/ericson.hpp"
+#include "exactgeom/float/naive_predicates.hpp"
+#include "exactgeom/float/parametric_segments.hpp"
+
+namespace exactgeom::tools {
+
+namespace {
+
+using Span = std::span<const double>;
+using F = CaseFamily;
+
+template <class T>
+Point2<T> p2(Span c, std::size_t i) {
+  return {T(c[i]), T(c[i + 1])};
+}
+template <class T>
+Point3<T> p3(Span c, std::size_t i) {
+  return {T(c[i]), T(c[i + 1]), T(c[i + 2])};
+}
+Capsule2<double> cap2(Span c, std::size_t i) { return {{p2<double>(c, i), p2<double>(c, i + 2)}, c[i + 4]}; }
+Capsule3<double> cap3(Span c, std::size_t i) { return {{p3<double>(c, i), p3<double>(c, i + 3)}, c[i + 6]}; }
+
+const std::vector<CaseFamily> kPointFamilies = {F::random, F::near_degenerate, F::touching,
+                                                F::parallel_zero_length, F::far_from_origin};
+const std::vector<CaseFamily> kShapeFamilies = kPointFamilies;
+
+/// A sign predicate on `count` points of `dim` coordinates, float type R.
+template <class R, class Exact, class Approx>
+AuditSubject predicate(std::string name, std::string op, int dim, int count, Exact exact,
+                       Approx approx) {
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = "the sign of " + op + " (spec/queries.md); reference: exactgeom::" + op;
+  s.families = kPointFamilies;
+  if (op == "orient2d") s.families.push_back(F::classroom);
+  s.width = static_cast<std::size_t>(dim * count);
+  s.generate = [dim, count](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::points(f, dim, count, seed, i, c);
+    if constexpr (std::is_same_v<R, float>) audit_cases::round_to_float(c);
+  };
+  s.exact = [exact](Span c) { return Answer::of(exact(c)); };
+  s.approx = [approx](Span c) { return Answer::of(approx(c)); };
+  s.query = [op, dim](Span c) { return audit_cases::points_query(op, c, dim); };
+  return s;
+}
+
+template <class R>
+void add_predicates(std::vector<AuditSubject>& v, const std::string& suffix) {
+  v.push_back(predicate<R>(
+      "orient2d/naive_" + suffix, "orient2d", 2, 3,
+      [](Span c) { return orient2d(p2<double>(c, 0), p2<double>(c, 2), p2<double>(c, 4)); },
+      [](Span c) { return naive::orient2d(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4)); }));
+  v.push_back(predicate<R>(
+      "orient3d/naive_" + suffix, "orient3d", 3, 4,
+      [](Span c) { return orient3d(p3<double>(c, 0), p3<double>(c, 3), p3<double>(c, 6), p3<double>(c, 9)); },
+      [](Span c) { return naive::orient3d(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9)); }));
+  v.push_back(predicate<R>(
+      "incircle/naive_" + suffix, "incircle", 2, 4,
+      [](Span c) { return incircle(p2<double>(c, 0), p2<double>(c, 2), p2<double>(c, 4), p2<double>(c, 6)); },
+      [](Span c) { return naive::incircle(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4), p2<R>(c, 6)); }));
+  v.push_back(predicate<R>(
+      "insphere/naive_" + suffix, "insphere", 3, 5,
+      [](Span c) {
+        return insphere(p3<double>(c, 0), p3<double>(c, 3), p3<double>(c, 6), p3<double>(c, 9),
+                        p3<double>(c, 12));
+      },
+      [](Span c) {
+        return naive::insphere(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9), p3<R>(c, 12));
+      }));
+}
+
+/// A boolean test on two 2-D segments against exactgeom::intersects.
+template <class Approx>
+AuditSubject segment_test(std::string name, Approx approx) {
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = "do the closed segments share a point? reference: exactgeom::intersects";
+  s.families = kPointFamilies;
+  s.width = 8;
+  s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::segment_pair(f, 2, seed, i, c);
+  };
+  s.exact = [](Span c) {
+    return Answer::of(intersects(Segment2<double>{p2<double>(c, 0), p2<double>(c, 2)},
+                                 Segment2<double>{p2<double>(c, 4), p2<double>(c, 6)}));
+  };
+  s.approx = [approx](Span c) {
+    return Answer::of(static_cast<bool>(approx(Segment2<double>{p2<double>(c, 0), p2<double>(c, 2)},
+                                               Segment2<double>{p2<double>(c, 4), p2<double>(c, 6)})));
+  };
+  s.query = [](Span c) { return audit_cases::segments_query("segment_intersection", c, 2); };
+  return s;
+}
+
+/// A boolean capsule test (dimension D) against intersects / interiors_overlap.
+template <int D, class Approx>
+AuditSubject capsule_test(std::string name, Overlap overlap, std::string what, Approx approx) {
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = what + (overlap == Overlap::closed
+                           ? " Asked: do the closed capsules meet? reference: exactgeom::intersects"
+                           : " Asked: do the interiors overlap? reference: exactgeom::interiors_overlap");
+  s.families = kShapeFamilies;
+  constexpr std::size_t half = 2 * D + 1;
+  s.width = 2 * half;
+  s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::capsule_pair(f, D, seed, i, c);
+  };
+  s.exact = [overlap](Span c) {
+    if constexpr (D == 2) return Answer::of(detail::exact_capsule_test(cap2(c, 0), cap2(c, half), overlap));
+    else return Answer::of(detail::exact_capsule_test(cap3(c, 0), cap3(c, half), overlap));
+  };
+  s.approx = [approx](Span c) { return Answer::of(static_cast<bool>(approx(c))); };
+  s.query = [](Span c) { return audit_cases::capsule_query(c, D); };
+  s.nonnegative.assign(s.width, false);
+  s.nonnegative[half - 1] = s.nonnegative[2 * half - 1] = true;
+  return s;
+}
+
+/// A boolean sphere/capsule-triangle test against intersects (closed).
+template <class Approx>
+AuditSubject triangle_test(std::string name, std::string what, Approx approx) {
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = what + " Asked: do the closed capsule and filled triangle meet? reference: exactgeom::intersects";
+  s.families = kShapeFamilies;
+  s.width = 16;
+  s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::capsule_triangle(f, seed, i, c);
+  };
+  s.exact = [](Span c) {
+    return Answer::of(intersects(cap3(c, 0), Triangle3<double>{p3<double>(c, 7), p3<double>(c, 10), p3<double>(c, 13)}));
+  };
+  s.approx = [approx](Span c) { return Answer::of(static_cast<bool>(approx(c))); };
+  s.query = [](Span c) { return audit_cases::capsule_triangle_query(c); };
+  s.nonnegative.assign(s.width, false);
+  s.nonnegative[6] = true;
+  return s;
+}
+
+std::vector<AuditSubject> make_subjects() {
+  std::vector<AuditSubject> v;
+  add_predicates<double>(v, "double");
+  add_predicates<float>(v, "float");
+  v.push_back(segment_test("segment_intersects/article000_published", [](const auto& s, const auto& t) {
+    return article000::segments_intersect_published(s, t);
+  }));
+  v.push_back(segment_test("segment_intersects/article000_corrected", [](const auto& s, const auto& t) {
+    return article000::segments_intersect_corrected(s, t);
+  }));
+  v.push_back(segment_test("segment_intersects/parametric", [](const auto& s, const auto& t) {
+    return parametric::segments_intersect(s, t);
+  }));
+  {  // Ericson's squared distance -> distance, against the correctly rounded one.
+    AuditSubject s;
+    s.name = "segment_distance/ericson_double";
+    s.question = "the distance between two 3-D segments, sqrt of RTCD 5.1.9's squared distance; "
+                 "reference: exactgeom::distance (correctly rounded). Error in ULPs.";
+    s.families = kPointFamilies;
+    s.width = 12;
+    s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+      audit_cases::segment_pair(f, 3, seed, i, c);
+    };
+    s.exact = [](Span c) {
+      return Answer::of(distance(Segment3<double>{p3<double>(c, 0), p3<double>(c, 3)},
+                                 Segment3<double>{p3<double>(c, 6), p3<double>(c, 9)}));
+    };
+    s.approx = [](Span c) {
+      const auto r = ericson::ClosestPtSegmentSegment(p3<double>(c, 0), p3<double>(c, 3),
+                                                      p3<double>(c, 6), p3<double>(c, 9));
+      return Answer::of(std::sqrt(r.dist2));
+    };
+    s.query = [](Span c) { return audit_cases::segments_query("segment_distance2", c, 3); };
+    v.push_back(std::move(s));
+  }
+  v.push_back(capsule_test<2>("capsule2d/article000_float", Overlap::open,
+                              "Article 000's float stadium test (division, strict <).", [](Span c) {
+                                return capsule_article::capsules_intersect_float(cap2(c, 0), cap2(c, 5));
+                              }));
+  v.push_back(capsule_test<2>("capsule2d/ericson_double", Overlap::closed,
+                              "RTCD 4.5.1 TestCapsuleCapsule in 2-D, double (<=).", [](Span c) {
+                                return ericson::TestCapsuleCapsule(p2<double>(c, 0), p2<double>(c, 2), c[4],
+                                                                   p2<double>(c, 5), p2<double>(c, 7), c[9]);
+                              }));
+  v.push_back(capsule_test<2>("circle_capsule/dummies001", Overlap::open,
+                              "Article 001's circle vs capsule (projection, clamp; strict <); the first "
+                              "shape's axis is collapsed to its first endpoint to make it a circle.",
+                              [](Span c) {
+                                return dummies::circle_capsule_from_segment(p2<double>(c, 5), p2<double>(c, 7),
+                                                                            c[9], p2<double>(c, 0), c[4])
+                                    .hit;
+                              }));
+  v.push_back(capsule_test<3>("capsule3d/ericson_double", Overlap::closed,
+                              "RTCD 4.5.1 TestCapsuleCapsule via ClosestPtSegmentSegment, double (<=).",
+                              [](Span c) {
+                                return ericson::TestCapsuleCapsule(p3<double>(c, 0), p3<double>(c, 3), c[6],
+                                                                   p3<double>(c, 7), p3<double>(c, 10), c[13]);
+                              }));
+  v.push_back(capsule_test<3>("capsule3d/ericson_float", Overlap::closed,
+                              "RTCD 4.5.1 TestCapsuleCapsule via ClosestPtSegmentSegment, float (<=); "
+                              "inputs rounded to float first.",
+                              [](Span c) {
+                                return ericson::TestCapsuleCapsule(p3<float>(c, 0), p3<float>(c, 3), float(c[6]),
+                                                                   p3<float>(c, 7), p3<float>(c, 10), float(c[13]));
+                              }));
+  v.push_back(capsule_test<3>("capsule3d/blog002_heuristic", Overlap::open,
+                              "Article 002's capsule-capsule heuristic (best endpoint, two projections; "
+                              "depth > 0).",
+                              [](Span c) { return capsule_blog::capsule_capsule(cap3(c, 0), cap3(c, 7)).intersects; }));
+  v.push_back(triangle_test("sphere_triangle/blog002",
+                            "Article 002's sphere-triangle (the capsule's axis collapsed to its first "
+                            "endpoint).",
+                            [](Span c) {
+                              return capsule_blog::sphere_triangle(p3<double>(c, 0), c[6], p3<double>(c, 7),
+                                                                   p3<double>(c, 10), p3<double>(c, 13));
+                            }));
+  v.push_back(triangle_test("capsule_triangle/blog002", "Article 002's capsule-triangle (ray-plane trace).",
+                            [](Span c) {
+                              return capsule_blog::capsule_triangle(cap3(c, 0), p3<double>(c, 7),
+                                                                    p3<double>(c, 10), p3<double>(c, 13));
+                            }));
+  // Post-processing of generated cases, so that the exact reference sees
+  // exactly what the float version is given.
+  auto adjust = [&v](const std::string& name, auto fix) {
+    for (auto& s : v)
+      if (s.name == name) {
+        auto g = s.generate;
+        s.generate = [g, fix](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+          g(f, seed, i, c);
+          fix(c);
+        };
+      }
+  };
+  adjust("capsule3d/ericson_float", [](std::span<double> c) { audit_cases::round_to_float(c); });
+  // Circle/sphere versions: the first capsule's axis collapses to its first endpoint.
+  adjust("circle_capsule/dummies001", [](std::span<double> c) { c[2] = c[0], c[3] = c[1]; });
+  adjust("sphere_triangle/blog002", [](std::span<double> c) { c[3] = c[0], c[4] = c[1], c[5] = c[2]; });
+  return v;
+}
+
+}  // namespace
+
+const std::vector<AuditSubject>& audit_subjects() {
+  static const std::vector<AuditSubject> v = make_subjects();
+  return v;
+}
+
+std::vector<AuditSubject> self_check_subjects() {
+  std::vector<AuditSubject> v;
+  for (const AuditSubject& s : audit_subjects()) {
+    AuditSubject e = s;
+    e.name = s.name.substr(0, s.name.find('/')) + "/exact_self";
+    e.approx = s.exact;
+    if (std::none_of(v.begin(), v.end(), [&](const AuditSubject& x) { return x.name == e.name; }))
+      v.push_back(std::move(e));
+  }
+  return v;
+}
+
+}  // namespace exactgeom::tools
