@@ -18,9 +18,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string>
 #include <random>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "exactgeom/float/capsule_article_segments.hpp"
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/float/parametric_segments.hpp"
@@ -88,6 +90,40 @@ double ericson_d2(const Seg<D, double>& s, const Seg<D, double>& t) {
   return eg::ericson::ClosestPtSegmentSegment(s.a, s.b, t.a, t.b).dist2;
 }
 
+// int32 inputs over the full range; Ericson runs on the same values as doubles.
+template <int D, bool Exact>
+void BM_int32(benchmark::State& state) {
+  std::mt19937_64 rng(43);
+  std::uniform_int_distribution<std::int32_t> u(INT32_MIN, INT32_MAX);
+  std::vector<std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>> v;
+  std::vector<std::pair<Seg<D, double>, Seg<D, double>>> vd;
+  auto p = [&] {
+    Pt<D, std::int32_t> q{};
+    q.x = u(rng);
+    q.y = u(rng);
+    if constexpr (D == 3) q.z = u(rng);
+    return q;
+  };
+  auto dbl = [](const Pt<D, std::int32_t>& q) {
+    Pt<D, double> r{};
+    r.x = q.x;
+    r.y = q.y;
+    if constexpr (D == 3) r.z = q.z;
+    return r;
+  };
+  for (int i = 0; i < kInputs; ++i) {
+    v.push_back({{p(), p()}, {p(), p()}});
+    vd.push_back({{dbl(v.back().first.a), dbl(v.back().first.b)}, {dbl(v.back().second.a), dbl(v.back().second.b)}});
+  }
+  for (auto _ : state) {
+    if constexpr (Exact)
+      for (const auto& [s, t] : v) benchmark::DoNotOptimize(eg::squared_distance(s, t).sign());
+    else
+      for (const auto& [s, t] : vd) benchmark::DoNotOptimize(ericson_d2<D>(s, t));
+  }
+  state.SetItemsProcessed(state.iterations() * kInputs);
+}
+
 void reg() {
   for (const char* set : {"random", "degenerate"}) {
     const std::string sset = set;
@@ -122,48 +158,12 @@ void reg() {
       run<3>(st, set, [](const auto& s, const auto& t) { return eg::squared_distance(s, t).sign(); });
     });
   }
+  benchmark::RegisterBenchmark("segment_distance2/float_int32/random", BM_int32<2, false>);
+  benchmark::RegisterBenchmark("segment_distance2/exact_int32/random", BM_int32<2, true>);
+  benchmark::RegisterBenchmark("segment_distance2/float_int32/random_3d", BM_int32<3, false>);
+  benchmark::RegisterBenchmark("segment_distance2/exact_int32/random_3d", BM_int32<3, true>);
 }
-
-// int32 inputs over the full range; Ericson runs on the same values as doubles.
-template <int D, bool Exact>
-void BM_int32(benchmark::State& state) {
-  std::mt19937_64 rng(43);
-  std::uniform_int_distribution<std::int32_t> u(INT32_MIN, INT32_MAX);
-  std::vector<std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>> v;
-  std::vector<std::pair<Seg<D, double>, Seg<D, double>>> vd;
-  auto p = [&] {
-    Pt<D, std::int32_t> q{};
-    q.x = u(rng);
-    q.y = u(rng);
-    if constexpr (D == 3) q.z = u(rng);
-    return q;
-  };
-  auto dbl = [](const Pt<D, std::int32_t>& q) {
-    Pt<D, double> r{};
-    r.x = q.x;
-    r.y = q.y;
-    if constexpr (D == 3) r.z = q.z;
-    return r;
-  };
-  for (int i = 0; i < kInputs; ++i) {
-    v.push_back({{p(), p()}, {p(), p()}});
-    vd.push_back({{dbl(v.back().first.a), dbl(v.back().first.b)}, {dbl(v.back().second.a), dbl(v.back().second.b)}});
-  }
-  for (auto _ : state) {
-    if constexpr (Exact)
-      for (const auto& [s, t] : v) benchmark::DoNotOptimize(eg::squared_distance(s, t).sign());
-    else
-      for (const auto& [s, t] : vd) benchmark::DoNotOptimize(ericson_d2<D>(s, t));
-  }
-  state.SetItemsProcessed(state.iterations() * kInputs);
-}
-BENCHMARK(BM_int32<2, false>)->Name("segment_distance2/float_int32/random");
-BENCHMARK(BM_int32<2, true>)->Name("segment_distance2/exact_int32/random");
-BENCHMARK(BM_int32<3, false>)->Name("segment_distance2/float_int32/random_3d");
-BENCHMARK(BM_int32<3, true>)->Name("segment_distance2/exact_int32/random_3d");
-
-const int registered = (reg(), 0);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+EXACTGEOM_BENCH_REGISTER(reg);

@@ -466,6 +466,143 @@ TEST(Segments, DistanceHalfwayAndSubnormalCases) {
 }
 
 // ---------------------------------------------------------------------------
+// The fast paths (detail/segment_fast.hpp): int32 squared distances against
+// the generic kernel and the oracle at their edges; the fused 2-D filter.
+
+namespace {
+
+using I32 = std::int32_t;
+
+/// The generic kernel (segment_kernel.hpp over seg_w32) on the same points.
+template <class Seg>
+mpq_class generic_dist2(const Seg& s, const Seg& t) {
+  namespace ds = eg::detail::seg;
+  constexpr std::size_t D = std::is_same_v<Seg, eg::Segment2<I32>> ? 2 : 3;
+  auto v = [](const auto& p) {
+    ds::V<eg::detail::seg_w32, D> r;
+    for (std::size_t k = 0; k < D; ++k) r[k] = ds::coord(p, static_cast<int>(k));
+    return r;
+  };
+  return eg::to_mpq(ds::segment_segment(v(s.a), v(s.b), v(t.a), v(t.b)).dist2);
+}
+
+/// Fast path == generic kernel == oracle (check_pair), point version too.
+template <class Seg>
+int check_fast(const Seg& s, const Seg& t) {
+  int bad = check_pair(s, t);
+  const mpq_class got = eg::to_mpq(eg::squared_distance(s, t));
+  if (got != generic_dist2(s, t)) {
+    ADD_FAILURE() << "fast path differs from the generic kernel: " << got.get_str();
+    ++bad;
+  }
+  const Seg ps{s.a, s.a};
+  if (eg::to_mpq(eg::squared_distance(s.a, t)) != eg::to_mpq(eg::squared_distance(ps, t))) {
+    ADD_FAILURE() << "point-segment fast path differs";
+    ++bad;
+  }
+  return bad;
+}
+
+}  // namespace
+
+TEST(SegmentsFastPath, Int32ExtremesParallelNearParallelZeroLength) {
+  const I32 lo = std::numeric_limits<I32>::min(), hi = std::numeric_limits<I32>::max();
+  std::mt19937_64 rng(31);
+  std::uniform_int_distribution<I32> full(lo, hi), tiny(-2, 2);
+  auto corner = [&] { return rng() % 2 ? hi - (tiny(rng) + 2) : lo + (tiny(rng) + 2); };
+  int bad = 0;
+  for (int i = 0; i < 3000 && bad < 10; ++i) {
+    const int mode = i % 5;
+    auto c = [&] { return mode == 0 ? full(rng) : corner(); };
+    if (mode <= 1) {  // random full range, range corners (collinear and parallel are common)
+      bad += check_fast(seg2<I32>(c(), c(), c(), c()), seg2<I32>(c(), c(), c(), c()));
+      bad += check_fast(seg3<I32>(c(), c(), c(), c(), c(), c()), seg3<I32>(c(), c(), c(), c(), c(), c()));
+    } else if (mode == 2) {  // exactly parallel at full magnitude, shifted by a small vector
+      const I32 ax = full(rng) / 2, ay = full(rng) / 2, az = full(rng) / 2, dx = full(rng) / 4,
+                dy = full(rng) / 4, dz = full(rng) / 4, sx = tiny(rng), sy = tiny(rng), sz = tiny(rng);
+      bad += check_fast(seg2<I32>(ax, ay, ax + dx, ay + dy), seg2<I32>(ax + sx, ay + sy, ax + dx + sx, ay + dy + sy));
+      bad += check_fast(seg3<I32>(ax, ay, az, ax + dx, ay + dy, az + dz),
+                        seg3<I32>(ax + sx, ay + sy, az + sz, ax + dx + sx, ay + dy + sy, az + dz + sz));
+    } else if (mode == 3) {  // near-parallel: one endpoint moved by one unit (filters undecided)
+      const I32 ax = full(rng) / 2, ay = full(rng) / 2, az = full(rng) / 2, dx = full(rng) / 4,
+                dy = full(rng) / 4, dz = full(rng) / 4;
+      const I32 k = tiny(rng), m = tiny(rng);
+      bad += check_fast(seg2<I32>(ax, ay, ax + dx, ay + dy), seg2<I32>(ax + k, ay, ax + dx, ay + dy + m));
+      bad += check_fast(seg3<I32>(ax, ay, az, ax + dx, ay + dy, az + dz),
+                        seg3<I32>(ax + k, ay - k, az, ax + dx + m, ay + dy, az + dz - m));
+      // Overlapping halves of one line, and a copy reversed.
+      bad += check_fast(seg3<I32>(ax, ay, az, ax + 2 * (dx / 2), ay + 2 * (dy / 2), az + 2 * (dz / 2)),
+                        seg3<I32>(ax + dx / 2, ay + dy / 2, az + dz / 2, ax, ay, az));
+    } else {  // zero-length segments
+      const I32 x = c(), y = c(), z = c();
+      bad += check_fast(seg2<I32>(x, y, x, y), seg2<I32>(c(), c(), c(), c()));
+      bad += check_fast(seg3<I32>(x, y, z, x, y, z), seg3<I32>(c(), c(), c(), x, y, z));
+      bad += check_fast(seg3<I32>(c(), c(), c(), c(), c(), c()), seg3<I32>(x, y, z, x, y, z));
+      bad += check_fast(seg3<I32>(x, y, z, x, y, z), seg3<I32>(x, y, z, x, y, z));
+    }
+  }
+  // The four corners of the range: every difference is +-(2^32 - 1) or 0.
+  bad += check_fast(seg3<I32>(lo, lo, lo, hi, hi, hi), seg3<I32>(lo, hi, lo, hi, lo, hi));
+  bad += check_fast(seg3<I32>(lo, lo, lo, hi, hi, hi), seg3<I32>(hi, hi, lo, lo, lo, hi));
+  bad += check_fast(seg3<I32>(lo, lo, lo, hi, hi, lo), seg3<I32>(lo, lo, hi, hi, hi, hi));
+  bad += check_fast(seg2<I32>(lo, lo, hi, hi), seg2<I32>(lo, hi, hi, lo));
+  bad += check_fast(seg2<I32>(lo, lo, hi, hi), seg2<I32>(lo + 1, lo, hi, hi - 1));
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentsFastPath, I256Arithmetic) {
+  // mul_wide / sqr_wide / to_w32 against mpz on operands near +-2^126.
+  namespace d = eg::detail;
+  std::mt19937_64 rng(32);
+  for (int i = 0; i < 20000; ++i) {
+    const int shift = static_cast<int>(rng() % 63);
+    auto v = [&] {
+      d::int128 x = (d::int128(static_cast<std::int64_t>(rng())) << shift) ^ d::int128(rng());
+      return rng() % 3 == 0 ? -x : x;
+    };
+    const d::int128 x = v(), y = v();
+    const mpz_class want = d::int_to_mpz(x) * d::int_to_mpz(y);
+    ASSERT_EQ(d::int_to_mpz(d::to_w32(d::mul_wide(x, y))), want);
+    ASSERT_EQ(d::int_to_mpz(d::to_w32(d::sqr_wide(x))), d::int_to_mpz(x) * d::int_to_mpz(x));
+    ASSERT_EQ(d::int_to_mpz(d::to_w32(d::mul_wide(x, y) - d::sqr_wide(y))),
+              want - d::int_to_mpz(y) * d::int_to_mpz(y));
+    ASSERT_EQ(d::less(d::mul_wide(x, y), d::sqr_wide(y)), want < d::int_to_mpz(y) * d::int_to_mpz(y));
+  }
+}
+
+TEST(SegmentsFastPath, IntersectsFilterEdgesDoubles) {
+  // Nearly collinear and touching 2-D doubles (the fused filter cannot
+  // decide and the exact classification runs), against the oracle.
+  std::mt19937_64 rng(33);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int bad = 0;
+  for (int i = 0; i < 3000 && bad < 10; ++i) {
+    const double ax = u(rng), ay = u(rng), bx = u(rng), by = u(rng), t = u(rng);
+    // A point on line ab (rounded), nudged by 0..2 ulps.
+    double px = ax + t * (bx - ax), py = ay + t * (by - ay);
+    for (int k = static_cast<int>(rng() % 3); k > 0; --k) py = std::nextafter(py, 2.0);
+    bad += check_pair(seg2<double>(ax, ay, bx, by), seg2<double>(px, py, u(rng), u(rng)));
+    bad += check_pair(seg2<double>(ax, ay, bx, by), seg2<double>(px, py, px + (bx - ax), py + (by - ay)));
+  }
+  EXPECT_EQ(bad, 0);
+  // A NaN or infinity in any of the eight coordinates throws, even where the
+  // other coordinates would make the segments clearly disjoint.
+  const double bads[2] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()};
+  for (const double b : bads)
+    for (int k = 0; k < 8; ++k) {
+      double c[8] = {0, 0, 1, 0, 5, 5, 6, 5};
+      c[k] = k % 2 ? -b : b;
+      EXPECT_THROW(eg::intersects(seg2<double>(c[0], c[1], c[2], c[3]), seg2<double>(c[4], c[5], c[6], c[7])),
+                   eg::invalid_input)
+          << k;
+      EXPECT_THROW(eg::intersects(seg2<float>(float(c[0]), float(c[1]), float(c[2]), float(c[3])),
+                                  seg2<float>(float(c[4]), float(c[5]), float(c[6]), float(c[7]))),
+                   eg::invalid_input)
+          << k;
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Float versions, measured against the exact answers.
 
 TEST(FloatSegments, PublishedArticleTestBugRegression) {

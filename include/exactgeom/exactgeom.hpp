@@ -8,5 +8,6 @@
 #include "exactgeom/platformer.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"
+#include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 #include "exactgeom/swept.hpp"

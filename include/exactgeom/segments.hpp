@@ -39,6 +39,12 @@
 // (doubles are scaled exactly by a power of two, rationals by their common
 // denominator, and the scale is folded back into the denominator).
 //
+// Fast paths (detail/segment_fast.hpp, same answers): int32 squared
+// distances decide every case in int128 (2-D) or with a proven double filter
+// and a 256-bit exact fallback (3-D); 2-D intersects() on doubles and floats
+// runs the four orientation filters fused and classifies exactly only when
+// one cannot decide.
+//
 // Errors: a NaN or infinite float/double coordinate throws
 // exactgeom::invalid_input; other inputs never throw.
 #pragma once
@@ -46,6 +52,7 @@
 #include <array>
 
 #include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/segment_fast.hpp"
 #include "exactgeom/detail/segment_front.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
 #include "exactgeom/geometry.hpp"
@@ -140,9 +147,21 @@ auto segment_closest(const Seg& s, const Seg& t) {
   return ClosestPoints<R, RP>{r.s, r.t, make_point<R>(y1), make_point<R>(y2), f.area(r.dist2)};
 }
 
+/// int32 points as the int64 arrays of detail/segment_fast.hpp.
+template <std::size_t D, class P>
+seg32::L<D> wide32(const P& p) {
+  seg32::L<D> r;
+  for (std::size_t k = 0; k < D; ++k) r[k] = coord(p, static_cast<int>(k));
+  return r;
+}
+
 template <class T, class P, class Seg>
 rational_t<T> point_segment_dist2(const P& p, const Seg& s) {
   constexpr std::size_t D = dim_of(static_cast<const P*>(nullptr));
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    const auto a = wide32<D>(s.a);
+    return seg32::point_segment(seg32::sub(wide32<D>(p), a), seg32::sub(wide32<D>(s.b), a));
+  }
   const std::array<P, 3> pts{p, s.a, s.b};
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 3> f(pts);
@@ -153,6 +172,8 @@ template <class T, class Seg>
 rational_t<T> segment_dist2(const Seg& s, const Seg& t) {
   using P = std::remove_cvref_t<decltype(s.a)>;
   constexpr std::size_t D = dim_of(static_cast<const P*>(nullptr));
+  if constexpr (std::is_same_v<T, std::int32_t>)
+    return seg32::segment_segment(wide32<D>(s.a), wide32<D>(s.b), wide32<D>(t.a), wide32<D>(t.b));
   const std::array<P, 4> pts{s.a, s.b, t.a, t.b};
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 4> f(pts);
@@ -165,6 +186,11 @@ bool segments_meet(const Seg& s, const Seg& t) {
   // No separate NaN/inf check: classify's first orientation tests (2-D:
   // p1 q1 p2 and p1 q1 q2; 3-D: orient3d of all four) see every coordinate,
   // and the exact predicates throw invalid_input for non-finite ones.
+  if constexpr (is_binary_float_v<T> && std::is_same_v<P, Point2<T>>) {
+    // Fused filtered orientations; undecided (or non-finite) falls through.
+    const int m = segments_meet_filtered(s.a.x, s.a.y, s.b.x, s.b.y, t.a.x, t.a.y, t.b.x, t.b.y);
+    if (m >= 0) return m != 0;
+  }
   const std::array<P, 4> pts{s.a, s.b, t.a, t.b};
   return classify(pts).kind != 0;
 }

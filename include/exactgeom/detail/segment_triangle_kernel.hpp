@@ -1,0 +1,207 @@
+// exactgeom/detail/segment_triangle_kernel.hpp: the integer formula of
+// segment_triangle.hpp, the exact squared distance between a closed segment
+// pq and a filled triangle abc in 3-D, written once over any integer type W
+// and division-free (the result is a Fraction<W>, not reduced).
+//
+// Method. The closest pair (x on pq, y in abc) has y on an edge of abc, or y
+// interior to abc; in the second case either x is in the face (pq pierces
+// it: distance 0) or x - y is normal to the plane and x can slide to an
+// endpoint of pq (or y to an edge) without changing the distance, so
+//   dist2 = min( dist2(pq, ab), dist2(pq, bc), dist2(pq, ca),
+//                (n.(x-a))^2 / |n|^2 for x in {p, q} projecting into abc,
+//                0 if pq crosses the plane inside the closed triangle ),
+// with n = (b - a) x (c - a). A degenerate triangle (n = 0) is the union of
+// its three edges, which is the segment or point it covers, so the edge
+// terms alone give its distance.
+//
+// Bit bounds (inputs b-bit signed integers, differences |d| <= 2^b):
+//   n components                  <= 2 * 2^(2b)          = 2^(2b+1)
+//   |n|^2                         <= 3 * 2^(4b+2)        < 2^(4b+4)
+//   n.(x - a)                     <= 3 * 2^(2b+1) * 2^b  < 2^(3b+3)
+//   (n.(x - a))^2                 < 2^(6b+6)
+//   side tests n.((v-u) x (x-u))  <= 3 * 2^(2b+1)*2^(2b+1) < 2^(4b+4)
+//   orient(p, q, u, v)            < 2^(3b+3) (as orient3d_bits)
+//   segment_segment               < 2^(6b+6) (segment_kernel.hpp)
+// so everything fits segment_bits(b) = 6b + 7 bits, the same W as the
+// segment kernel (seg_w32 / seg_w64 / mpz_class). Every candidate is a
+// fraction with numerator < 2^(6b+6) and denominator in [1, 2^(4b+4)), so
+// comparing two by cross multiplication needs < 2^(10b+10): 10b + 11 bits,
+// the type Wide below.
+#pragma once
+
+#include <array>
+
+#include "exactgeom/detail/segment_fast.hpp"
+#include "exactgeom/detail/segment_kernel.hpp"
+#include "exactgeom/detail/wide_int.hpp"
+#include "exactgeom/rational.hpp"
+
+namespace exactgeom::detail {
+
+constexpr int segment_triangle_compare_bits(int b) { return 10 * b + 11; }
+
+template <class W>
+struct compare_int {
+  using type = W;  // mpz_class: exact at any size
+};
+template <>
+struct compare_int<seg_w32> {
+  using type = fixed_int<352>;
+};
+template <>
+struct compare_int<seg_w64> {
+  using type = fixed_int<704>;
+};
+static_assert(fits(segment_triangle_compare_bits(32), 352 + 1));
+static_assert(fits(segment_triangle_compare_bits(64), 704 + 1));
+
+namespace seg {
+
+template <class W>
+V<W, 3> cross3(const V<W, 3>& u, const V<W, 3>& v) {
+  return {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+}
+
+/// x < y for fractions with positive denominators (cross multiplication in
+/// compare_int<W>, see the bound above).
+/// A non-negative seg_w32 as a double with relative error < 2^-52: the top
+/// two limbs (one rounding to double, 2^-53) times 2^(64k); the dropped
+/// limbs are < 2^-64 of the value (the top limb is nonzero).
+inline double approx_w32(const seg_w32& v) {
+  const auto& be = v.backend();
+  const unsigned n = be.size();
+  const auto* l = be.limbs();
+  if (n == 1) return static_cast<double>(l[0]);
+  const double top = static_cast<double>(uint128(l[n - 1]) << 64 | l[n - 2]);
+  return std::ldexp(top, static_cast<int>(64 * (n - 2)));
+}
+
+template <class W>
+bool fraction_less(const Fraction<W>& x, const Fraction<W>& y) {
+  using C = typename compare_int<W>::type;
+  if constexpr (std::is_same_v<W, seg_w32>) {
+    // Filter (values >= 0, as every candidate is): each approx has relative
+    // error < 2^-52 and each quotient one more rounding, so x/y's computed
+    // quotients are within a factor (1 +- 2^-50) of the true ones; a
+    // relative gap of 2^-45 decides.
+    if (x.sign() >= 0 && y.sign() >= 0) {
+      const double ax = approx_w32(x.numerator()) / approx_w32(x.denominator());
+      const double ay = approx_w32(y.numerator()) / approx_w32(y.denominator());
+      if (ax < ay * (1 - 0x1p-45)) return true;
+      if (ax > ay * (1 + 0x1p-45)) return false;
+    }
+  }
+  if (x.denominator() == y.denominator()) return x.numerator() < y.numerator();
+  return C(x.numerator()) * C(y.denominator()) < C(y.numerator()) * C(x.denominator());
+}
+
+/// The sign of n . ((v - u) x (x - u)): x is left of (+), on (0) or right
+/// of (-) the directed edge uv, seen from the side n points to.
+template <class W>
+int edge_side(const V<W, 3>& n, const V<W, 3>& u, const V<W, 3>& v, const V<W, 3>& x) {
+  return sgn(dot(n, cross3(sub(v, u), sub(x, u))));
+}
+
+/// The sign of det[q - p; u - p; v - p] (orient3d of p, q, u, v).
+template <class W>
+int orient(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& u, const V<W, 3>& v) {
+  return sgn(dot(sub(q, p), cross3(sub(u, p), sub(v, p))));
+}
+
+/// The exact squared distance between segment pq (p = q allowed: a point)
+/// and the filled triangle abc (any degeneracy allowed); see the top.
+template <class W>
+Fraction<W> segment_triangle(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& a,
+                             const V<W, 3>& b, const V<W, 3>& c) {
+  const V<W, 3> n = cross3(sub(b, a), sub(c, a));
+  const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
+  W hp(0), hq(0);  // n.(p - a), n.(q - a): heights over the plane times |n|
+  if (!flat) {
+    hp = dot(n, sub(p, a));
+    hq = dot(n, sub(q, a));
+    // Strictly on opposite sides: the crossing point is in the closed
+    // triangle iff the orientations of pq against the three edges have no
+    // two opposite strict signs (they cannot all be 0: the crossing point
+    // would lie on all three edge lines).
+    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
+      const int o1 = orient(p, q, a, b), o2 = orient(p, q, b, c), o3 = orient(p, q, c, a);
+      const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
+      if (!(pos && neg)) return Fraction<W>(W(0));
+    }
+  }
+  Fraction<W> best = segment_segment(p, q, a, b).dist2;
+  auto consider = [&best](Fraction<W> d) {
+    if (fraction_less(d, best)) best = std::move(d);
+  };
+  if (best.sign() != 0) consider(segment_segment(p, q, b, c).dist2);
+  if (best.sign() != 0) consider(segment_segment(p, q, c, a).dist2);
+  if (flat || best.sign() == 0) return best;
+  const W nn = dot(n, n);
+  const V<W, 3>* ends[2] = {&p, &q};
+  const W* heights[2] = {&hp, &hq};
+  for (int i = 0; i < 2; ++i) {
+    const V<W, 3>& x = *ends[i];
+    // Closed inside test (a projection on the boundary is also covered by
+    // the edge terms, so open or closed gives the same minimum).
+    if (edge_side(n, a, b, x) >= 0 && edge_side(n, b, c, x) >= 0 && edge_side(n, c, a, x) >= 0)
+      consider(Fraction<W>(W(*heights[i] * *heights[i]), nn));
+  }
+  return best;
+}
+
+}  // namespace seg
+
+namespace seg32 {
+
+/// seg::segment_triangle for int32 inputs (as int64; the same value), with
+/// the decisions in int128 / I256 (segment_fast.hpp). Bounds (b = 32):
+/// n = (b - a) x (c - a) components <= 2^65; heights n.(x - a) and
+/// orient(p, q, u, v) < 3 * 2^97 < 2^99 (int128); side tests n.m with
+/// m = (v - u) x (x - u) <= 2^65 per component: < 3 * 2^130 < 2^132 (I256);
+/// h^2 < 2^198 and |n|^2 < 2^132 (I256, then seg_w32).
+inline Fraction<seg_w32> segment_triangle(const L<3>& p, const L<3>& q, const L<3>& a,
+                                          const L<3>& b, const L<3>& c) {
+  auto dotn = [](const std::array<int128, 3>& n, const L<3>& v) {
+    return n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+  };
+  const std::array<int128, 3> n = cross(sub(b, a), sub(c, a));
+  const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
+  int128 hp = 0, hq = 0;
+  if (!flat) {
+    hp = dotn(n, sub(p, a));
+    hq = dotn(n, sub(q, a));
+    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
+      const L<3> pq = sub(q, p);
+      auto orient = [&](const L<3>& u, const L<3>& v) {
+        const int128 o = dotn(cross(sub(u, p), sub(v, p)), pq);
+        return (o > 0) - (o < 0);
+      };
+      const int o1 = orient(a, b), o2 = orient(b, c), o3 = orient(c, a);
+      const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
+      if (!(pos && neg)) return Fraction<seg_w32>();
+    }
+  }
+  Fraction<seg_w32> best = segment_segment(p, q, a, b);
+  auto consider = [&best](Fraction<seg_w32> d) {
+    if (seg::fraction_less(d, best)) best = std::move(d);
+  };
+  if (best.sign() != 0) consider(segment_segment(p, q, b, c));
+  if (best.sign() != 0) consider(segment_segment(p, q, c, a));
+  if (flat || best.sign() == 0) return best;
+  auto side = [&n](const L<3>& u, const L<3>& v, const L<3>& x) {
+    const auto m = cross(sub(v, u), sub(x, u));
+    return (mul_wide(n[0], m[0]) + mul_wide(n[1], m[1]) + mul_wide(n[2], m[2])).sign();
+  };
+  const seg_w32 nn = to_w32(sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2]));
+  const L<3>* ends[2] = {&p, &q};
+  const int128 heights[2] = {hp, hq};
+  for (int i = 0; i < 2; ++i) {
+    const L<3>& x = *ends[i];
+    if (side(a, b, x) >= 0 && side(b, c, x) >= 0 && side(c, a, x) >= 0)
+      consider(Fraction<seg_w32>(to_w32(sqr_wide(heights[i])), nn));
+  }
+  return best;
+}
+
+}  // namespace seg32
+}  // namespace exactgeom::detail

@@ -1,0 +1,31 @@
+// The out-of-line part of segment_triangle.hpp: the integer kernel
+// (detail/segment_triangle_kernel.hpp) instantiated once for each integer
+// type of the segment front end.
+#include "exactgeom/segment_triangle.hpp"
+
+#include "exactgeom/detail/segment_triangle_kernel.hpp"
+
+namespace exactgeom::detail {
+
+namespace {
+template <class W>
+Fraction<W> run(const std::array<seg::V<W, 3>, 5>& v) {
+  return seg::segment_triangle(v[0], v[1], v[2], v[3], v[4]);
+}
+}  // namespace
+
+Fraction<seg_w32> segment_triangle_dist2(const std::array<seg::V<seg_w32, 3>, 5>& pts) {
+  return run(pts);
+}
+Fraction<seg_w64> segment_triangle_dist2(const std::array<seg::V<seg_w64, 3>, 5>& pts) {
+  return run(pts);
+}
+Fraction<mpz_class> segment_triangle_dist2(const std::array<seg::V<mpz_class, 3>, 5>& pts) {
+  return run(pts);
+}
+
+Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& v) {
+  return seg32::segment_triangle(v[0], v[1], v[2], v[3], v[4]);
+}
+
+}  // namespace exactgeom::detail

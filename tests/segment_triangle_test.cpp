@@ -1,0 +1,447 @@
+// Tests of exactgeom/segment_triangle.hpp against an independent mpq_class
+// oracle written the obvious way: the minimum over the candidate features
+// (segment against each edge by parametric case analysis, each segment
+// endpoint against the face by its projection's barycentric coordinates,
+// zero when the segment crosses the face), a degenerate triangle replaced
+// by the segment or point it covers.
+#include "exactgeom/segment_triangle.hpp"
+
+#include <gtest/gtest.h>
+
+#include "exactgeom/detail/segment_triangle_kernel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "oracle.hpp"
+
+namespace eg = exactgeom;
+using eg::oracle::to_q;
+using Q3 = std::array<mpq_class, 3>;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// The oracle.
+
+Q3 operator-(const Q3& a, const Q3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+Q3 operator+(const Q3& a, const Q3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+Q3 operator*(const mpq_class& s, const Q3& a) { return {s * a[0], s * a[1], s * a[2]}; }
+mpq_class dot(const Q3& a, const Q3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+Q3 cross(const Q3& a, const Q3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+bool is_zero(const Q3& a) { return sgn(a[0]) == 0 && sgn(a[1]) == 0 && sgn(a[2]) == 0; }
+
+/// Point to segment [a, b]: the clamped projection.
+mpq_class point_seg_d2(const Q3& p, const Q3& a, const Q3& b) {
+  const Q3 d = b - a;
+  mpq_class t = 0;
+  if (sgn(dot(d, d)) != 0) t = std::clamp(mpq_class(dot(p - a, d) / dot(d, d)), mpq_class(0), mpq_class(1));
+  const Q3 x = p - (a + t * d);
+  return dot(x, x);
+}
+
+/// Segment to segment: the four endpoint-segment distances and, for
+/// non-parallel segments, the critical point of |p1 + s d1 - p2 - t d2|^2
+/// when it lies in [0, 1]^2.
+mpq_class seg_seg_d2(const Q3& p1, const Q3& q1, const Q3& p2, const Q3& q2) {
+  mpq_class best = std::min({point_seg_d2(p1, p2, q2), point_seg_d2(q1, p2, q2),
+                             point_seg_d2(p2, p1, q1), point_seg_d2(q2, p1, q1)});
+  const Q3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const mpq_class a = dot(d1, d1), b = dot(d1, d2), e = dot(d2, d2), c = dot(d1, r), f = dot(d2, r);
+  const mpq_class den = a * e - b * b;
+  if (sgn(den) != 0) {
+    const mpq_class s = (b * f - c * e) / den, t = (a * f - b * c) / den;
+    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) {
+      const Q3 x = (p1 + s * d1) - (p2 + t * d2);
+      best = std::min(best, mpq_class(dot(x, x)));
+    }
+  }
+  return best;
+}
+
+/// x (in the plane of the non-degenerate abc) inside the closed triangle:
+/// barycentric coordinates by Cramer's rule, all >= 0.
+bool inside_barycentric(const Q3& x, const Q3& a, const Q3& b, const Q3& c) {
+  const Q3 v0 = b - a, v1 = c - a, v2 = x - a;
+  const mpq_class d00 = dot(v0, v0), d01 = dot(v0, v1), d11 = dot(v1, v1), d20 = dot(v2, v0),
+                  d21 = dot(v2, v1);
+  const mpq_class den = d00 * d11 - d01 * d01;
+  const mpq_class v = (d11 * d20 - d01 * d21) / den, w = (d00 * d21 - d01 * d20) / den;
+  return v >= 0 && w >= 0 && v + w <= 1;
+}
+
+mpq_class oracle_d2(const Q3& p, const Q3& q, const Q3& a, const Q3& b, const Q3& c) {
+  const Q3 n = cross(b - a, c - a);
+  if (is_zero(n)) {
+    // Collinear or coincident corners: the segment between the two farthest apart.
+    const Q3* ends[3][2] = {{&a, &b}, {&b, &c}, {&c, &a}};
+    int k = 0;
+    for (int i = 1; i < 3; ++i)
+      if (dot(*ends[i][0] - *ends[i][1], *ends[i][0] - *ends[i][1]) >
+          dot(*ends[k][0] - *ends[k][1], *ends[k][0] - *ends[k][1]))
+        k = i;
+    return seg_seg_d2(p, q, *ends[k][0], *ends[k][1]);
+  }
+  mpq_class best = std::min({seg_seg_d2(p, q, a, b), seg_seg_d2(p, q, b, c), seg_seg_d2(p, q, c, a)});
+  const mpq_class nn = dot(n, n);
+  for (const Q3* x : {&p, &q}) {
+    const mpq_class h = dot(n, *x - a) / nn;
+    const Q3 proj = *x - h * n;
+    if (inside_barycentric(proj, a, b, c)) best = std::min(best, mpq_class(h * h * nn));
+  }
+  const mpq_class hp = dot(n, p - a), hq = dot(n, q - a);
+  if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
+    const mpq_class t = hp / (hp - hq);
+    if (inside_barycentric(p + t * (q - p), a, b, c)) best = 0;
+  }
+  return best;
+}
+
+std::string show(const Q3& p) {
+  return "(" + p[0].get_str() + ", " + p[1].get_str() + ", " + p[2].get_str() + ")";
+}
+
+/// |r - sqrt(d2)| <= ulp(r)/2: r is a nearest double to sqrt(d2) (the tie
+/// rule is checked by the rational tests of segments.hpp).
+bool correctly_rounded(double r, const mpq_class& d2) {
+  if (r == 0) {
+    const mpq_class half_tiny = mpq_class(std::nextafter(0.0, 1.0)) / 2;
+    return d2 <= half_tiny * half_tiny;
+  }
+  if (std::isinf(r)) return false;
+  const mpq_class lo = (mpq_class(r) + mpq_class(std::nextafter(r, 0.0))) / 2;
+  const mpq_class hi = (mpq_class(r) + mpq_class(std::nextafter(r, INFINITY))) / 2;
+  return lo * lo <= d2 && d2 <= hi * hi;
+}
+
+/// Checks squared_distance and distance of (s, tri) against the oracle;
+/// returns 1 on a disagreement (reported), else 0.
+template <class T>
+int check(const eg::Segment3<T>& s, const eg::Triangle3<T>& tri) {
+  const Q3 p = to_q(s.a), q = to_q(s.b), a = to_q(tri.a), b = to_q(tri.b), c = to_q(tri.c);
+  const mpq_class want = oracle_d2(p, q, a, b, c);
+  const mpq_class got = eg::to_mpq(eg::squared_distance(s, tri));
+  if (got != want) {
+    ADD_FAILURE() << show(p) << "-" << show(q) << " vs " << show(a) << show(b) << show(c)
+                  << ": dist2 " << got.get_str() << ", oracle " << want.get_str();
+    return 1;
+  }
+  const double d = eg::distance(s, tri);
+  if (!correctly_rounded(d, want)) {
+    ADD_FAILURE() << show(p) << "-" << show(q) << ": distance " << d << " not sqrt(" << want.get_str() << ")";
+    return 1;
+  }
+  if (s.a == s.b) {
+    if (eg::to_mpq(eg::squared_distance(s.a, tri)) != want) {
+      ADD_FAILURE() << show(p) << ": point version differs";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+template <class T>
+eg::Point3<T> pt(T x, T y, T z) { return {x, y, z}; }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Every coordinate type.
+
+template <class T>
+class SegmentTriangleTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(SegmentTriangleTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+
+TYPED_TEST(SegmentTriangleTyped, HandCases) {
+  using T = TypeParam;
+  const eg::Triangle3<T> tri{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(0), T(4), T(0))};
+  using S = eg::Segment3<T>;
+  // Above the face: the lower endpoint's height.
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(1), T(1), T(3)), pt<T>(T(1), T(1), T(5))}, tri)), "9");
+  // Piercing the face, and touching it with an endpoint.
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(1), T(1), T(-1)), pt<T>(T(1), T(1), T(1))}, tri)), "0");
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(1), T(1), T(0)), pt<T>(T(1), T(1), T(1))}, tri)), "0");
+  // Past the hypotenuse x + y = 4: the point (5, 5, 0) is 6/sqrt(2) away.
+  EXPECT_EQ(eg::to_string(eg::squared_distance(pt<T>(T(5), T(5), T(0)), tri)), "18");
+  EXPECT_EQ(eg::distance(pt<T>(T(5), T(5), T(0)), tri), std::sqrt(18.0));
+  // Skew to an edge: the segment x = 2, z = 1 - y... passes over the edge y = 0.
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(2), T(-3), T(2)), pt<T>(T(2), T(-1), T(2))}, tri)), "5");
+  // Crossing the plane outside the triangle: to the corner (4, 0, 0).
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(6), T(-1), T(-1)), pt<T>(T(6), T(-1), T(1))}, tri)), "5");
+  // A degenerate triangle (collinear corners) is the segment it covers.
+  const eg::Triangle3<T> line{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(2), T(0), T(0))};
+  EXPECT_EQ(eg::to_string(eg::squared_distance(pt<T>(T(2), T(3), T(0)), line)), "9");
+  const eg::Triangle3<T> dot3{pt<T>(T(1), T(1), T(1)), pt<T>(T(1), T(1), T(1)), pt<T>(T(1), T(1), T(1))};
+  EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(0), T(0), T(0)), pt<T>(T(2), T(0), T(0))}, dot3)), "2");
+}
+
+TYPED_TEST(SegmentTriangleTyped, RandomSmallGrid) {
+  // Coordinates in 0..2: coplanar, collinear, degenerate and touching cases are common.
+  using T = TypeParam;
+  std::mt19937_64 rng(21);
+  std::uniform_int_distribution<int> u(0, 2);
+  auto p = [&] { return pt<T>(T(u(rng)), T(u(rng)), T(u(rng))); };
+  int bad = 0;
+  for (int i = 0; i < 1500 && bad < 10; ++i) {
+    const auto a = p();
+    const eg::Segment3<T> s{a, i % 5 == 0 ? a : p()};
+    bad += check(s, eg::Triangle3<T>{p(), p(), p()});
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TYPED_TEST(SegmentTriangleTyped, NonFiniteThrows) {
+  using T = TypeParam;
+  using S = eg::Segment3<T>;
+  const eg::Triangle3<T> tri{pt<T>(T(0), T(0), T(0)), pt<T>(T(1), T(0), T(0)), pt<T>(T(0), T(1), T(0))};
+  if constexpr (std::is_floating_point_v<T>) {
+    const T nan = std::numeric_limits<T>::quiet_NaN(), inf = std::numeric_limits<T>::infinity();
+    EXPECT_THROW(eg::squared_distance(S{pt<T>(nan, 0, 0), pt<T>(1, 1, 1)}, tri), eg::invalid_input);
+    EXPECT_THROW(eg::distance(S{pt<T>(0, 0, 0), pt<T>(1, 1, -inf)}, tri), eg::invalid_input);
+    EXPECT_THROW(eg::squared_distance(pt<T>(0, 0, 0), eg::Triangle3<T>{pt<T>(0, 0, 0), pt<T>(inf, 0, 0), pt<T>(0, 1, 0)}),
+                 eg::invalid_input);
+    EXPECT_THROW(eg::distance(pt<T>(0, 0, 0), eg::Triangle3<T>{pt<T>(0, 0, 0), pt<T>(1, 0, 0), pt<T>(0, nan, 0)}),
+                 eg::invalid_input);
+  } else {
+    EXPECT_NO_THROW(eg::distance(S{pt<T>(T(0), T(0), T(0)), pt<T>(T(1), T(1), T(1))}, tri));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Targeted configurations (int32 and int64).
+
+TEST(SegmentTriangle, CoplanarCases) {
+  // Everything in a random plane through integer points: z = (u x + v y) for small u, v.
+  std::mt19937_64 rng(22);
+  std::uniform_int_distribution<int> c(-6, 6), g(-2, 2);
+  int bad = 0;
+  for (int i = 0; i < 4000 && bad < 10; ++i) {
+    const int u = g(rng), v = g(rng);
+    auto p = [&] {
+      const int x = c(rng), y = c(rng);
+      return pt<std::int32_t>(x, y, u * x + v * y);
+    };
+    bad += check(eg::Segment3<std::int32_t>{p(), p()}, eg::Triangle3<std::int32_t>{p(), p(), p()});
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangle, PiercingAndNearPiercing) {
+  // Segments through a point of the face (interior, edge or corner) and
+  // segments shifted off it by one unit.
+  std::mt19937_64 rng(23);
+  std::uniform_int_distribution<int> c(-50, 50), w(0, 4), off(-1, 1);
+  int bad = 0, zeros = 0;
+  for (int i = 0; i < 4000 && bad < 10; ++i) {
+    const auto a = pt<std::int64_t>(c(rng), c(rng), c(rng)), b = pt<std::int64_t>(c(rng), c(rng), c(rng)),
+               cc = pt<std::int64_t>(c(rng), c(rng), c(rng));
+    // X = (wa a + wb b + wc c) / 4 with weights summing to 4, scaled by 4.
+    const int wa = w(rng), wb = w(rng) % (5 - wa), wc = 4 - wa - wb;
+    auto scale = [](const eg::Point3<std::int64_t>& p, std::int64_t k) { return pt<std::int64_t>(p.x * k, p.y * k, p.z * k); };
+    const auto A = scale(a, 4), B = scale(b, 4), C = scale(cc, 4);
+    const eg::Point3<std::int64_t> X{wa * a.x + wb * b.x + wc * cc.x, wa * a.y + wb * b.y + wc * cc.y,
+                                     wa * a.z + wb * b.z + wc * cc.z};
+    const eg::Point3<std::int64_t> d{c(rng), c(rng), c(rng)};
+    const int k1 = 1 + w(rng), k2 = w(rng);  // X - k1 d to X + k2 d
+    const eg::Point3<std::int64_t> sh{off(rng), off(rng), off(rng)};
+    const eg::Segment3<std::int64_t> s{{X.x - k1 * d.x + sh.x, X.y - k1 * d.y + sh.y, X.z - k1 * d.z + sh.z},
+                                       {X.x + k2 * d.x + sh.x, X.y + k2 * d.y + sh.y, X.z + k2 * d.z + sh.z}};
+    bad += check(s, eg::Triangle3<std::int64_t>{A, B, C});
+    zeros += sgn(eg::to_mpq(eg::squared_distance(s, eg::Triangle3<std::int64_t>{A, B, C}))) == 0;
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(zeros, 1000);  // the set really exercises piercing
+}
+
+TEST(SegmentTriangle, DegenerateTriangles) {
+  std::mt19937_64 rng(24);
+  std::uniform_int_distribution<int> c(-8, 8), k(-3, 3);
+  int bad = 0;
+  for (int i = 0; i < 4000 && bad < 10; ++i) {
+    const auto a = pt<std::int32_t>(c(rng), c(rng), c(rng));
+    const eg::Point3<std::int32_t> d{c(rng) / 2, c(rng) / 2, c(rng) / 2};
+    auto on = [&](int t) { return pt<std::int32_t>(a.x + t * d.x, a.y + t * d.y, a.z + t * d.z); };
+    // Collinear corners in every order, coincident pairs, all equal.
+    const eg::Triangle3<std::int32_t> tri{on(k(rng)), on(k(rng)), i % 7 == 0 ? on(0) : on(k(rng))};
+    const auto p = pt<std::int32_t>(c(rng), c(rng), c(rng));
+    const auto q = i % 4 == 0 ? p : (i % 4 == 1 ? on(k(rng)) : pt<std::int32_t>(c(rng), c(rng), c(rng)));
+    bad += check(eg::Segment3<std::int32_t>{p, q}, tri);
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangle, ExtremeInt32AndInt64) {
+  std::mt19937_64 rng(25);
+  int bad = 0;
+  {
+    using I = std::int32_t;
+    const I lo = std::numeric_limits<I>::min(), hi = std::numeric_limits<I>::max();
+    std::uniform_int_distribution<I> full(lo, hi);
+    std::uniform_int_distribution<int> pick(0, 1);
+    auto c = [&](int m) { return m == 0 ? full(rng) : (pick(rng) ? hi : lo); };
+    for (int i = 0; i < 3000 && bad < 10; ++i) {
+      const int m = i % 2;
+      auto p = [&] { return pt<I>(c(m), c(m), c(m)); };
+      bad += check(eg::Segment3<I>{p(), p()}, eg::Triangle3<I>{p(), p(), p()});
+    }
+  }
+  {
+    using I = std::int64_t;
+    const I lo = std::numeric_limits<I>::min(), hi = std::numeric_limits<I>::max();
+    std::uniform_int_distribution<I> full(lo, hi), small(0, 2);
+    auto c = [&](int m) { return m == 0 ? full(rng) : (rng() % 2 ? hi - small(rng) : lo + small(rng)); };
+    for (int i = 0; i < 3000 && bad < 10; ++i) {
+      const int m = i % 2;
+      auto p = [&] { return pt<I>(c(m), c(m), c(m)); };
+      bad += check(eg::Segment3<I>{p(), p()}, eg::Triangle3<I>{p(), p(), p()});
+    }
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangle, DoublesFarFromOriginAndWideExponents) {
+  std::mt19937_64 rng(26);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> ex(-1074, 1000);
+  int bad = 0;
+  for (int i = 0; i < 1500 && bad < 10; ++i) {
+    const double o = 1e12;
+    auto far = [&] { return pt<double>(o + u(rng), o + u(rng), o + u(rng)); };
+    bad += check(eg::Segment3<double>{far(), far()}, eg::Triangle3<double>{far(), far(), far()});
+    const int sp = 1 + i % 3;
+    auto wide = [&] { return std::ldexp(u(rng), ex(rng) / sp); };
+    auto pw = [&] { return pt<double>(wide(), wide(), wide()); };
+    bad += check(eg::Segment3<double>{pw(), pw()}, eg::Triangle3<double>{pw(), pw(), pw()});
+    // Nearly in the plane z = 0 of a unit triangle: piercing decided by 1e-17.
+    const double e = 1e-17 * u(rng);
+    bad += check(eg::Segment3<double>{pt<double>(u(rng), u(rng), e), pt<double>(u(rng), u(rng), -e)},
+                 eg::Triangle3<double>{pt<double>(0, 0, 0), pt<double>(1, 0, 0), pt<double>(0, 1, 0)});
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangle, RandomRationalsAndFloats) {
+  std::mt19937_64 rng(27);
+  std::uniform_int_distribution<int> n(-20, 20), d(1, 12);
+  auto q = [&] { mpq_class v(n(rng), d(rng)); v.canonicalize(); return v; };
+  auto b = [&] { return eg::cpp_rational(n(rng), d(rng)); };
+  std::uniform_real_distribution<float> f(-4.0f, 4.0f);
+  int bad = 0;
+  for (int i = 0; i < 600 && bad < 10; ++i) {
+    auto pq = [&] { return pt<mpq_class>(q(), q(), q()); };
+    bad += check(eg::Segment3<mpq_class>{pq(), pq()}, eg::Triangle3<mpq_class>{pq(), pq(), pq()});
+    auto pb = [&] { return pt<eg::cpp_rational>(b(), b(), b()); };
+    bad += check(eg::Segment3<eg::cpp_rational>{pb(), pb()}, eg::Triangle3<eg::cpp_rational>{pb(), pb(), pb()});
+    auto pf = [&] { return pt<float>(f(rng), f(rng), f(rng)); };
+    bad += check(eg::Segment3<float>{pf(), pf()}, eg::Triangle3<float>{pf(), pf(), pf()});
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangle, SymmetryAndTranslation) {
+  // Reversing the segment, permuting the corners and translating by integers
+  // leave the squared distance unchanged.
+  std::mt19937_64 rng(28);
+  std::uniform_int_distribution<std::int64_t> u(-4, 4), big(-(INT64_C(1) << 50), INT64_C(1) << 50);
+  using P = eg::Point3<std::int64_t>;
+  for (int i = 0; i < 3000; ++i) {
+    auto p = [&] { return P{u(rng), u(rng), u(rng)}; };
+    const P s0 = p(), s1 = p(), a = p(), b = p(), c = p();
+    const mpq_class d2 = eg::to_mpq(eg::squared_distance(eg::Segment3<std::int64_t>{s0, s1}, eg::Triangle3<std::int64_t>{a, b, c}));
+    ASSERT_EQ(eg::to_mpq(eg::squared_distance(eg::Segment3<std::int64_t>{s1, s0}, eg::Triangle3<std::int64_t>{b, c, a})), d2);
+    ASSERT_EQ(eg::to_mpq(eg::squared_distance(eg::Segment3<std::int64_t>{s0, s1}, eg::Triangle3<std::int64_t>{c, b, a})), d2);
+    const P t{big(rng), big(rng), big(rng)};
+    auto mv = [&](const P& x) { return P{x.x + t.x, x.y + t.y, x.z + t.z}; };
+    ASSERT_EQ(eg::to_mpq(eg::squared_distance(eg::Segment3<std::int64_t>{mv(s0), mv(s1)},
+                                              eg::Triangle3<std::int64_t>{mv(a), mv(b), mv(c)})),
+              d2);
+  }
+}
+
+TEST(SegmentTriangle, DistanceRounding) {
+  // Exactly representable distances, halfway int64 cases and a huge double one.
+  using P = eg::Point3<std::int64_t>;
+  using Tr = eg::Triangle3<std::int64_t>;
+  const std::int64_t two53 = INT64_C(1) << 53;
+  const Tr tri{P{0, 0, 0}, P{10, 0, 0}, P{0, 10, 0}};
+  EXPECT_EQ(eg::distance(P{1, 1, two53 + 1}, tri), 0x1p53);      // halfway: to even
+  EXPECT_EQ(eg::distance(P{1, 1, two53 + 3}, tri), 0x1p53 + 4);  // halfway: to even
+  EXPECT_EQ(eg::distance(P{1, 1, -7}, tri), 7.0);
+  const double m = std::numeric_limits<double>::max();
+  const eg::Triangle3<double> td{{-m, -m, -m}, {-m, -m, -m}, {-m, -m, -m}};
+  EXPECT_EQ(eg::distance(eg::Point3<double>{0, 0, 0}, td), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(eg::distance(eg::Point3<double>{0, 0, 0}, eg::Triangle3<double>{{-m, 0, 0}, {-m, 0, 0}, {-m, 0, 1}}), m);
+}
+
+// ---------------------------------------------------------------------------
+// The int32 path (seg32::segment_triangle: int128 / 256-bit decisions, a
+// double filter on the candidate comparisons) against the generic kernel
+// over seg_w32 and the oracle.
+
+namespace {
+
+using I32 = std::int32_t;
+
+mpq_class generic_i32(const eg::Segment3<I32>& s, const eg::Triangle3<I32>& t) {
+  using W = eg::detail::seg_w32;
+  auto v = [](const eg::Point3<I32>& p) { return eg::detail::seg::V<W, 3>{W(p.x), W(p.y), W(p.z)}; };
+  return eg::to_mpq(eg::detail::segment_triangle_dist2(
+      std::array<eg::detail::seg::V<W, 3>, 5>{v(s.a), v(s.b), v(t.a), v(t.b), v(t.c)}));
+}
+
+int check_i32(const eg::Segment3<I32>& s, const eg::Triangle3<I32>& t) {
+  const int bad = check(s, t);
+  if (bad == 0 && eg::to_mpq(eg::squared_distance(s, t)) != generic_i32(s, t)) {
+    ADD_FAILURE() << "int32 path differs from the generic kernel";
+    return 1;
+  }
+  return bad;
+}
+
+}  // namespace
+
+TEST(SegmentTriangleInt32, MatchesGenericKernel) {
+  std::mt19937_64 rng(29);
+  const I32 lo = std::numeric_limits<I32>::min(), hi = std::numeric_limits<I32>::max();
+  std::uniform_int_distribution<I32> full(lo, hi), small(-3, 3);
+  int bad = 0;
+  for (int i = 0; i < 3000 && bad < 10; ++i) {
+    const int mode = i % 3;
+    auto c = [&] { return mode == 0 ? full(rng) : (mode == 1 ? small(rng) : (rng() % 2 ? hi - small(rng) - 3 : lo + small(rng) + 3)); };
+    auto p = [&] { return pt<I32>(c(), c(), c()); };
+    const auto a = p();
+    bad += check_i32({a, i % 4 == 0 ? a : p()}, {p(), p(), p()});
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(SegmentTriangleInt32, NearTiesBetweenCandidates) {
+  // Candidates equal or differing in the last unit at full magnitude: both
+  // endpoints over the face at heights H and H + k; an endpoint as far from
+  // the face as from an edge; segments parallel to an edge. The double filter
+  // on the comparisons must hand these to the exact path.
+  std::mt19937_64 rng(30);
+  std::uniform_int_distribution<I32> h(1 << 29, (1 << 30) - 8), k(-1, 1), w(-1000, 1000);
+  const I32 L = (1 << 30);
+  const eg::Triangle3<I32> tri{pt<I32>(-L, -L, 0), pt<I32>(L, -L, 0), pt<I32>(0, L, 0)};
+  int bad = 0;
+  for (int i = 0; i < 2000 && bad < 10; ++i) {
+    const I32 H = h(rng);
+    bad += check_i32({pt<I32>(w(rng), w(rng), H), pt<I32>(w(rng), w(rng), H + k(rng))}, tri);
+    bad += check_i32({pt<I32>(w(rng), w(rng), -H), pt<I32>(w(rng), w(rng), H + k(rng))}, tri);
+    // Beyond the edge y = -L at distance ~H below, and height ~H: the edge and
+    // the face candidates nearly tie.
+    bad += check_i32({pt<I32>(w(rng), -L - H, H + k(rng)), pt<I32>(w(rng) + 5, -L - H + k(rng), H)}, tri);
+    // Parallel to the edge y = -L, above it.
+    const I32 x0 = w(rng);
+    bad += check_i32({pt<I32>(x0, -L + k(rng), H), pt<I32>(x0 + L - 5000, -L + k(rng), H)}, tri);
+  }
+  EXPECT_EQ(bad, 0);
+}
