@@ -273,6 +273,21 @@ void segment_distance2(const Fields& q, std::string& out) {
   with_segments(q, [&](const auto& s, const auto& t) { append_distance(out, squared_distance(s, t)); });
 }
 
+void segment_triangle_distance2(const Fields& q, std::string& out) {
+  const JsonNode& sn = q.need("s");
+  if (segment_dim(q.r, sn, "s") != 3)
+    throw FieldError{"s: segment_triangle_distance2 needs a 3-D segment"};
+  Scalar v[15];
+  read_segment(q.r, sn, "s", 3, v);
+  read_triangle(q.r, q.need("tri"), v + 6);
+  by_type(v, 15, [&](auto tag) {
+    using T = decltype(tag);
+    const Segment3<T> s{p3<T>(v), p3<T>(v + 3)};
+    const Triangle3<T> t{p3<T>(v + 6), p3<T>(v + 9), p3<T>(v + 12)};
+    append_distance(out, squared_distance(s, t));
+  });
+}
+
 }  // namespace
 
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out) {
@@ -294,6 +309,8 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     segment_intersection(q, out);
   } else if (op == "segment_distance2") {
     segment_distance2(q, out);
+  } else if (op == "segment_triangle_distance2") {
+    segment_triangle_distance2(q, out);
   } else if (op == "capsule_capsule") {
     capsule_capsule(q, out);
   } else if (op == "capsule_triangle") {
