@@ -146,11 +146,18 @@ class Collector : public benchmark::BenchmarkReporter {
   bool progress_ = isatty(STDERR_FILENO) != 0;
 };
 
-/// The float implementation an implementation is measured against.
-std::string baseline_of(const std::string& impl) {
-  if (impl.find("int32") != std::string::npos) return "float_int32";
-  if (impl.find("int64") != std::string::npos || impl.find("mpz") != std::string::npos)
+/// The float implementation an implementation is measured against: `float`
+/// (Ericson's or the naive version) where the operation has one, else the
+/// first float version registered for it (e.g. an article's algorithm).
+std::string baseline_of(const Collector& c, const Result& r) {
+  if (r.impl.find("int32") != std::string::npos) return "float_int32";
+  if (r.impl.find("int64") != std::string::npos || r.impl.find("mpz") != std::string::npos)
     return "float_int64";
+  if (c.find(r.op, "float", r.set)) return "float";
+  for (const Result& x : c.results())
+    if (x.op == r.op && x.set == r.set && x.impl.find("exact") == std::string::npos &&
+        x.impl != "mpq")
+      return x.impl;
   return "float";
 }
 
@@ -204,8 +211,18 @@ int print_report(const Collector& c, double min_time) {
               "lower is better. Targets are those of the issues that asked for each operation.\n");
   int met = 0, missed = 0, oracle_mismatches = 0;
   std::vector<std::string> missed_names;
+  // Operations in the order they first ran, each with all of its results.
+  std::vector<const Result*> ordered;
+  for (const Result& first : results) {
+    bool seen = false;
+    for (const Result* o : ordered) seen = seen || o->op == first.op;
+    if (seen) continue;
+    for (const Result& r : results)
+      if (r.op == first.op) ordered.push_back(&r);
+  }
   std::string op;
-  for (const Result& r : results) {
+  for (const Result* rp : ordered) {
+    const Result& r = *rp;
     if (r.op != op) {
       op = r.op;
       std::printf("\n### %s\n\n", op.c_str());
@@ -215,7 +232,7 @@ int print_report(const Collector& c, double min_time) {
     const std::string name = r.op + "/" + r.impl + "/" + r.set;
     std::string ratio = "", target = "", note;
     if (!r.error.empty()) note = "error: " + r.error;
-    const Result* base = c.find(r.op, baseline_of(r.impl), r.set);
+    const Result* base = c.find(r.op, baseline_of(c, r), r.set);
     if (r.error.empty() && base && base->error.empty() && r.items_per_second > 0) {
       const double x = base->items_per_second / r.items_per_second;
       ratio = base == &r ? "1 (baseline)" : ratio_text(x);
