@@ -152,15 +152,6 @@ inline constexpr bool has_fast_stage_v =
     is_binary_float_v<T> || std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>;
 
 template <class T>
-const T& coord(const Point2<T>& p, int k) {
-  return k == 0 ? p.x : p.y;
-}
-template <class T>
-const T& coord(const Point3<T>& p, int k) {
-  return k == 0 ? p.x : (k == 1 ? p.y : p.z);
-}
-
-template <class T>
 double fast_diff(const T& x, const T& y) {
   if constexpr (std::is_same_v<T, std::int64_t>) {
     std::int64_t d;  // the int64 difference when it fits (cheap conversion)

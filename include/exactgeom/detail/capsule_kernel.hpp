@@ -38,6 +38,7 @@
 #include <array>
 #include <cstddef>
 
+#include "exactgeom/detail/vec.hpp"
 #include "exactgeom/detail/wide_int.hpp"
 
 namespace exactgeom::detail {
@@ -98,38 +99,6 @@ constexpr Tri same_strict(int s1, int s2, int s3) {
       (known1 && known3 && s1 != s3))
     return Tri::no;
   return (known1 && known2 && known3) ? Tri::yes : Tri::maybe;
-}
-
-template <class W, std::size_t D>
-using Vec = std::array<W, D>;
-
-template <class W, std::size_t D>
-Vec<W, D> sub(const Vec<W, D>& u, const Vec<W, D>& v) {
-  Vec<W, D> r;
-  for (std::size_t i = 0; i < D; ++i) r[i] = u[i] - v[i];
-  return r;
-}
-template <class W, std::size_t D>
-W dot(const Vec<W, D>& u, const Vec<W, D>& v) {
-  W s = u[0] * v[0];
-  for (std::size_t i = 1; i < D; ++i) s = s + u[i] * v[i];
-  return s;
-}
-template <class W>
-Vec<W, 3> cross(const Vec<W, 3>& u, const Vec<W, 3>& v) {
-  return {W(u[1] * v[2] - u[2] * v[1]), W(u[2] * v[0] - u[0] * v[2]),
-          W(u[0] * v[1] - u[1] * v[0])};
-}
-/// |u x v|^2 (in 2-D the square of the scalar cross product). Degree 4.
-template <class W, std::size_t D>
-W cross_norm2(const Vec<W, D>& u, const Vec<W, D>& v) {
-  if constexpr (D == 2) {
-    const W c = u[0] * v[1] - u[1] * v[0];  // <= 2^(2b+1)
-    return c * c;
-  } else {
-    const Vec<W, 3> c = cross(u, v);  // components <= 2^(2b+1)
-    return dot(c, c);                 // < 2^(4b+4)
-  }
 }
 
 /// |p - q|^2 <= R^2. Degree 2, < 2^(2b+2).

@@ -40,14 +40,7 @@ void scale_rationals(const mpq_class* in, int n, mpz_class* out, mpz_class& sn, 
 
 namespace seg {
 
-template <class T>
-const T& coord(const Point2<T>& p, int k) {
-  return k == 0 ? p.x : p.y;
-}
-template <class T>
-const T& coord(const Point3<T>& p, int k) {
-  return k == 0 ? p.x : (k == 1 ? p.y : p.z);
-}
+using detail::coord;
 template <class T>
 constexpr int dim_of(const Point2<T>*) {
   return 2;

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 
+#include "exactgeom/detail/vec.hpp"
 #include "exactgeom/detail/wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
@@ -38,35 +39,10 @@ static_assert(fits(segment_bits(64), 448 + 1));
 namespace seg {
 
 template <class W, std::size_t D>
-using V = std::array<W, D>;
-
-template <class W, std::size_t D>
-V<W, D> sub(const V<W, D>& p, const V<W, D>& q) {
-  V<W, D> r;
-  for (std::size_t i = 0; i < D; ++i) r[i] = p[i] - q[i];
-  return r;
-}
-
-template <class W, std::size_t D>
-W dot(const V<W, D>& p, const V<W, D>& q) {
-  W s = p[0] * q[0];
-  for (std::size_t i = 1; i < D; ++i) s += p[i] * q[i];
-  return s;
-}
-
-/// |u x v|^2 (in 2-D the square of the scalar cross product). By Lagrange's
-/// identity this is |u|^2 |v|^2 - (u.v)^2, in half the bits.
-template <class W, std::size_t D>
-W cross_norm2(const V<W, D>& u, const V<W, D>& v) {
-  if constexpr (D == 2) {
-    const W c = u[0] * v[1] - u[1] * v[0];
-    return c * c;
-  } else {
-    const W x = u[1] * v[2] - u[2] * v[1], y = u[2] * v[0] - u[0] * v[2],
-            z = u[0] * v[1] - u[1] * v[0];
-    return x * x + y * y + z * z;
-  }
-}
+using V = Vec<W, D>;
+using detail::cross_norm2;
+using detail::dot;
+using detail::sub;
 
 /// The point of segment ab nearest to p: parameter t in [0, 1] (ab = a + t
 /// (b - a)) and the squared distance. A zero-length ab gives t = 0.
