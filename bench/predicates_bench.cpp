@@ -14,7 +14,7 @@
 //   float_int64, exact_int64   the same on int64 points
 //   exact_mpz    exactgeom on the int64 points held as mpz_class (converted
 //                before timing); compared with float_int64
-// Input sets:
+// Input sets (generated in predicate_inputs.hpp, shared with cgal_bench.cpp):
 //   random       doubles uniform in [-1, 1); integers uniform over the
 //                type's whole range (mpz: the int64 range)
 //   degenerate   exactly collinear / coplanar / cocircular / cospherical
@@ -32,7 +32,6 @@
 #include <gmpxx.h>
 
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -42,6 +41,7 @@
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
 #include "exactgeom/predicates.hpp"
+#include "predicate_inputs.hpp"
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;
@@ -115,113 +115,19 @@ int mpq_insphere(const Q3& a, const Q3& b, const Q3& c, const Q3& d, const Q3& e
 }
 
 // ---------------------------------------------------------------------------
-// Exactly degenerate integer configurations with every |coordinate| < 2^mag.
+// The four operations: their inputs (predicate_inputs.hpp), the calls of each
+// implementation and the double filter (for the filter_uncertain counter).
 
-int64_t sym(bn::Rng& g, int64_t m) { return bn::uniform_int<int64_t>(g, -m, m); }
-
-/// A coefficient in [-8, 8] other than 0 and `not_this`.
-int64_t coef(bn::Rng& g, int64_t not_this = 0) {
-  for (;;)
-    if (const int64_t k = bn::uniform_int<int64_t>(g, -8, 8); k != 0 && k != not_this) return k;
-}
-
-/// Integer points on the circle x^2 + y^2 = R^2, R = 5^2*13*17*29*37 =
-/// 5,928,325 < 2^23 (R^2 has 1,620 lattice points on it).
-const std::vector<std::array<int64_t, 2>>& circle_points() {
-  static const std::vector<std::array<int64_t, 2>> pts = [] {
-    const int64_t r = 5928325;
-    std::vector<std::array<int64_t, 2>> v;
-    for (int64_t x = -r; x <= r; ++x) {
-      const int64_t y2 = r * r - x * x;
-      auto y = static_cast<int64_t>(std::sqrt(static_cast<double>(y2)));
-      while (y * y > y2) --y;
-      while ((y + 1) * (y + 1) <= y2) ++y;
-      if (y * y != y2) continue;
-      v.push_back({x, y});
-      if (y != 0) v.push_back({x, -y});
-    }
-    return v;
-  }();
-  return pts;
-}
-
-/// Integer points on the sphere x^2 + y^2 + z^2 = R^2, R = 5*13*17 = 1,105.
-const std::vector<std::array<int64_t, 3>>& sphere_points() {
-  static const std::vector<std::array<int64_t, 3>> pts = [] {
-    const int64_t r = 1105;
-    std::vector<std::array<int64_t, 3>> v;
-    for (int64_t x = -r; x <= r; ++x)
-      for (int64_t y = -r; y <= r; ++y) {
-        const int64_t z2 = r * r - x * x - y * y;
-        if (z2 < 0) continue;
-        auto z = static_cast<int64_t>(std::sqrt(static_cast<double>(z2)));
-        while (z * z > z2) --z;
-        while ((z + 1) * (z + 1) <= z2) ++z;
-        if (z * z != z2) continue;
-        v.push_back({x, y, z});
-        if (z != 0) v.push_back({x, y, -z});
-      }
-    return v;
-  }();
-  return pts;
-}
-
-/// N distinct lattice points of `pts`, scaled by k and moved to a random
-/// center: |coordinate| <= (h - 1) + k*R < 2h.
-template <std::size_t N, std::size_t D>
-std::array<std::array<int64_t, D>, N> on_sphere(bn::Rng& g, const std::vector<std::array<int64_t, D>>& pts,
-                                                int64_t radius, int64_t h) {
-  std::array<std::size_t, N> idx{};
-  for (std::size_t i = 0; i < N; ++i) {
-    bool fresh = false;
-    while (!fresh) {
-      idx[i] = bn::uniform_int<std::size_t>(g, 0, pts.size() - 1);
-      fresh = true;
-      for (std::size_t j = 0; j < i; ++j) fresh = fresh && idx[j] != idx[i];
-    }
-  }
-  const int64_t k = bn::uniform_int<int64_t>(g, 1, h / radius);
-  std::array<int64_t, D> center;
-  for (auto& c : center) c = sym(g, h - 1);
-  std::array<std::array<int64_t, D>, N> out;
-  for (std::size_t i = 0; i < N; ++i)
-    for (std::size_t j = 0; j < D; ++j) out[i][j] = center[j] + k * pts[idx[i]][j];
-  return out;
-}
-
-template <class T>
-eg::Point2<T> p2(const std::array<int64_t, 2>& v) { return {T(v[0]), T(v[1])}; }
-template <class T>
-eg::Point3<T> p3(const std::array<int64_t, 3>& v) { return {T(v[0]), T(v[1]), T(v[2])}; }
-
-// ---------------------------------------------------------------------------
-// The four operations: arity, the calls of each implementation, the double
-// filter (for the filter_uncertain counter) and the degenerate generator.
-
-struct Orient2d {
-  static constexpr const char* name = "orient2d";
-  static constexpr int dim = 2;
-  static constexpr std::size_t n = 3;
+struct Orient2d : bn::Orient2dInputs {
   static constexpr auto exact = [](const auto&... p) { return eg::orient2d(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::orient2d(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_orient2d(p...); };
   static int filter(const std::array<eg::Point2<double>, 3>& p) {
     return eg::detail::orient2d_filter(p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y);
   }
-  // a + i*d, a + j*d: |coordinate| < h + 8*h/16 < 2^mag.
-  static std::array<eg::Point2<int64_t>, 3> degenerate(bn::Rng& g, int mag) {
-    const int64_t h = int64_t(1) << (mag - 1);
-    const std::array<int64_t, 2> a{sym(g, h - 1), sym(g, h - 1)}, d{sym(g, h / 16), sym(g, h / 16)};
-    const int64_t i = coef(g), j = coef(g, i);
-    return {p2<int64_t>(a), p2<int64_t>({a[0] + i * d[0], a[1] + i * d[1]}),
-            p2<int64_t>({a[0] + j * d[0], a[1] + j * d[1]})};
-  }
 };
 
-struct Orient3d {
-  static constexpr const char* name = "orient3d";
-  static constexpr int dim = 3;
-  static constexpr std::size_t n = 4;
+struct Orient3d : bn::Orient3dInputs {
   static constexpr auto exact = [](const auto&... p) { return eg::orient3d(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::orient3d(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_orient3d(p...); };
@@ -230,27 +136,9 @@ struct Orient3d {
     for (int i = 0; i < 4; ++i) f[i][0] = p[i].x, f[i][1] = p[i].y, f[i][2] = p[i].z;
     return eg::detail::orient3d_filter(f[0], f[1], f[2], f[3]);
   }
-  // a + i*u, a + j*v, a + k*u + l*v: |coordinate| < h + 16*h/32 < 2^mag.
-  static std::array<eg::Point3<int64_t>, 4> degenerate(bn::Rng& g, int mag) {
-    const int64_t h = int64_t(1) << (mag - 1);
-    std::array<int64_t, 3> a, u, v, b, c, d;
-    for (auto& x : a) x = sym(g, h - 1);
-    for (auto& x : u) x = sym(g, h / 32);
-    for (auto& x : v) x = sym(g, h / 32);
-    const int64_t i = coef(g), j = coef(g), k = coef(g), l = coef(g);
-    for (int t = 0; t < 3; ++t) {
-      b[t] = a[t] + i * u[t];
-      c[t] = a[t] + j * v[t];
-      d[t] = a[t] + k * u[t] + l * v[t];
-    }
-    return {p3<int64_t>(a), p3<int64_t>(b), p3<int64_t>(c), p3<int64_t>(d)};
-  }
 };
 
-struct Incircle {
-  static constexpr const char* name = "incircle";
-  static constexpr int dim = 2;
-  static constexpr std::size_t n = 4;
+struct Incircle : bn::IncircleInputs {
   static constexpr auto exact = [](const auto&... p) { return eg::incircle(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::incircle(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_incircle(p...); };
@@ -259,16 +147,9 @@ struct Incircle {
     for (int i = 0; i < 4; ++i) f[i][0] = p[i].x, f[i][1] = p[i].y;
     return eg::detail::incircle_filter(f[0], f[1], f[2], f[3]);
   }
-  static std::array<eg::Point2<int64_t>, 4> degenerate(bn::Rng& g, int mag) {
-    const auto v = on_sphere<4>(g, circle_points(), 5928325, int64_t(1) << (mag - 1));
-    return {p2<int64_t>(v[0]), p2<int64_t>(v[1]), p2<int64_t>(v[2]), p2<int64_t>(v[3])};
-  }
 };
 
-struct Insphere {
-  static constexpr const char* name = "insphere";
-  static constexpr int dim = 3;
-  static constexpr std::size_t n = 5;
+struct Insphere : bn::InsphereInputs {
   static constexpr auto exact = [](const auto&... p) { return eg::insphere(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::insphere(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_insphere(p...); };
@@ -277,72 +158,7 @@ struct Insphere {
     for (int i = 0; i < 5; ++i) f[i][0] = p[i].x, f[i][1] = p[i].y, f[i][2] = p[i].z;
     return eg::detail::insphere_filter(f[0], f[1], f[2], f[3], f[4]);
   }
-  static std::array<eg::Point3<int64_t>, 5> degenerate(bn::Rng& g, int mag) {
-    const auto v = on_sphere<5>(g, sphere_points(), 1105, int64_t(1) << (mag - 1));
-    return {p3<int64_t>(v[0]), p3<int64_t>(v[1]), p3<int64_t>(v[2]), p3<int64_t>(v[3]),
-            p3<int64_t>(v[4])};
-  }
 };
-
-// ---------------------------------------------------------------------------
-// Input sets. Each (operation, set, coordinate kind) has its own fixed seed,
-// so every implementation on "the same input set" sees the same inputs.
-
-template <class Op, class T>
-using Tuple = std::array<bn::Point<Op::dim, T>, Op::n>;
-
-/// A point whose coordinates are draw(), in order.
-template <int Dim, class Draw>
-auto random_point(Draw draw) {
-  using T = decltype(draw());
-  bn::Point<Dim, T> p;
-  p.x = draw();
-  p.y = draw();
-  if constexpr (Dim == 3) p.z = draw();
-  return p;
-}
-
-template <class Op>
-bn::Rng rng_for(const std::string& set, const char* kind) {
-  const std::string key = std::string(Op::name) + "/" + set + "/" + kind;
-  std::seed_seq seq(key.begin(), key.end());
-  return bn::Rng(seq);
-}
-
-template <class Op>
-std::vector<Tuple<Op, double>> double_set(const std::string& set) {
-  bn::Rng g = rng_for<Op>(set, "double");
-  std::vector<Tuple<Op, double>> out(bn::kInputs);
-  for (auto& t : out) {
-    if (set == "random") {
-      for (auto& p : t) p = random_point<Op::dim>([&] { return bn::uniform_double(g, -1, 1); });
-      continue;
-    }
-    t = bn::convert<double>(Op::degenerate(g, 50),
-                            [](int64_t v) { return static_cast<double>(v) * 0x1p-50; });
-    if (g() & 1) {  // move one coordinate of the last point by one ulp
-      double* c[3] = {&t.back().x, &t.back().y, nullptr};
-      if constexpr (Op::dim == 3) c[2] = &t.back().z;
-      double& x = *c[bn::uniform_int<int>(g, 0, Op::dim - 1)];
-      x = std::nextafter(x, (g() & 1) ? 1.0 : -1.0);
-    }
-  }
-  return out;
-}
-
-template <class Op, class I>
-std::vector<Tuple<Op, I>> int_set(const std::string& set) {
-  bn::Rng g = rng_for<Op>(set, sizeof(I) == 4 ? "int32" : "int64");
-  std::vector<Tuple<Op, I>> out(bn::kInputs);
-  for (auto& t : out) {
-    if (set == "random")
-      for (auto& p : t) p = random_point<Op::dim>([&] { return bn::uniform_full<I>(g); });
-    else
-      t = bn::convert<I>(Op::degenerate(g, sizeof(I) == 4 ? 31 : 63),
-                         [](int64_t v) { return static_cast<I>(v); });
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------
 // Registration.
@@ -373,6 +189,10 @@ struct OracleOn {
     return std::apply(Op::oracle, bn::convert<mpq_class>(t, [](const auto& v) { return mpq_class(v); }));
   }
 };
+
+using bn::double_set;
+using bn::int_set;
+using bn::Tuple;
 
 template <class Op, class I>
 void register_int(const std::string& set, const char* suffix) {

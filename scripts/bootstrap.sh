@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config)
 # Optional: the engines that examples/audits checks (skipped when absent).
 # GEOS's C++ API headers are in libgeos++-dev.
-optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev)
+# CGAL (libcgal-dev): the peer comparison (bench/cgal_bench.cpp, tests/cgal_agreement_test.cpp).
+optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev)
 missing=()
 for p in "${packages[@]}" "${optional_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
