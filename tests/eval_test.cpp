@@ -121,6 +121,23 @@ TEST(Eval, OrderIsKeptAndOutputIsTheSameForAnyThreadCount) {
   }
 }
 
+// Found by fuzz/query_fuzz: a malformed atom ("n\0\0\0\x15ull") where the
+// id's value is; simdjson's throwing conversions ended the whole run.
+TEST(Eval, MalformedAtomIsAnErrorLineNotACrash) {
+  static const char raw[] =
+      "{\"id\":n\0\0\0\x15ull,\"op\":\")rient2d\",\"a\":[0,0],\"b\":[1,1],\"c\":[2,2]orient2d}";
+  const std::string line(raw, sizeof raw - 1);
+  q::Evaluator e;
+  std::string out;
+  EXPECT_FALSE(e.answer(line, 7, out));
+  EXPECT_EQ(out.rfind("{\"error\":\"bad JSON: ", 0), 0u) << out;
+  EXPECT_NE(out.find("\"line\":7}"), std::string::npos) << out;
+  // And the evaluator still answers the next line.
+  out.clear();
+  EXPECT_TRUE(e.answer("{\"op\":\"orient2d\",\"a\":[0,0],\"b\":[1,1],\"c\":[2,2]}", 8, out));
+  EXPECT_EQ(out, "{\"op\":\"orient2d\",\"sign\":0}\n");
+}
+
 TEST(Eval, BlankLinesAreSkippedButCounted) {
   q::EvalResult r;
   const std::string out =
