@@ -24,6 +24,19 @@ Fraction<mpz_class> segment_triangle_dist2(const std::array<seg::V<mpz_class, 3>
   return run(pts);
 }
 
+seg::SegmentTriangleClosest<seg_w32> segment_triangle_closest(
+    const std::array<seg::V<seg_w32, 3>, 5>& v) {
+  return seg::segment_triangle_closest(v[0], v[1], v[2], v[3], v[4]);
+}
+seg::SegmentTriangleClosest<seg_w64> segment_triangle_closest(
+    const std::array<seg::V<seg_w64, 3>, 5>& v) {
+  return seg::segment_triangle_closest(v[0], v[1], v[2], v[3], v[4]);
+}
+seg::SegmentTriangleClosest<mpz_class> segment_triangle_closest(
+    const std::array<seg::V<mpz_class, 3>, 5>& v) {
+  return seg::segment_triangle_closest(v[0], v[1], v[2], v[3], v[4]);
+}
+
 Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& v) {
   return seg32::segment_triangle(v[0], v[1], v[2], v[3], v[4]);
 }

@@ -65,11 +65,73 @@ TYPED_TEST(ContactTyped, PythagoreanSpheresAndStadiums) {
   EXPECT_EQ(onb->normal.z, 0.0);
 }
 
+TYPED_TEST(ContactTyped, TrianglesFaceEdgeVertexAndPiercing) {
+  using T = TypeParam;
+  using P = eg::Point3<T>;
+  const eg::Triangle3<T> tri{P{T(0), T(0), T(0)}, P{T(4), T(0), T(0)}, P{T(0), T(4), T(0)}};
+  // Over the face: distance 2, the normal straight down to the face.
+  const auto face = eg::contact(eg::Sphere<T>{P{T(1), T(1), T(2)}, T(3)}, tri);
+  ASSERT_TRUE(face.has_value());
+  EXPECT_EQ(face->depth, 1.0);
+  EXPECT_EQ(face->normal.x, 0.0);
+  EXPECT_EQ(face->normal.y, 0.0);
+  EXPECT_EQ(face->normal.z, -1.0);
+  const auto back = eg::contact(tri, eg::Sphere<T>{P{T(1), T(1), T(2)}, T(3)});
+  ASSERT_TRUE(back.has_value());  // seen from the triangle: negated, no -0.0
+  EXPECT_EQ(back->normal.z, 1.0);
+  EXPECT_FALSE(std::signbit(back->normal.x));
+  // Beyond the corner (4, 0, 0): 3-4-5, touching at r = 5, depth 1 at r = 6.
+  const auto vtx = eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(5)}, tri);
+  ASSERT_TRUE(vtx.has_value());
+  EXPECT_EQ(vtx->depth, 0.0);
+  EXPECT_EQ(vtx->normal.x, -0.6);
+  EXPECT_EQ(vtx->normal.z, -0.8);
+  EXPECT_EQ(eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(6)}, tri)->depth, 1.0);
+  EXPECT_FALSE(eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(4)}, tri).has_value());
+  // Past the edge y = 0, below the plane: (2, -3, -4) is 5 from (2, 0, 0).
+  const auto edge = eg::contact(
+      eg::Capsule3<T>{{P{T(2), T(-3), T(-4)}, P{T(2), T(-3), T(-9)}}, T(7)}, tri);
+  ASSERT_TRUE(edge.has_value());
+  EXPECT_EQ(edge->depth, 2.0);
+  EXPECT_EQ(edge->normal.y, 0.6);
+  EXPECT_EQ(edge->normal.z, 0.8);
+  // A capsule parallel to the face, its axis entering the face's shadow:
+  // every pair over the face is closest; the normal is still (0, 0, -1).
+  const auto par = eg::contact(
+      eg::Capsule3<T>{{P{T(-2), T(1), T(2)}, P{T(2), T(1), T(2)}}, T(2)}, tri);
+  ASSERT_TRUE(par.has_value());
+  EXPECT_EQ(par->depth, 0.0);
+  EXPECT_EQ(par->normal.z, -1.0);
+  // The axis pierces the face: the documented zero normal, depth r.
+  const auto pierce = eg::contact(
+      eg::Capsule3<T>{{P{T(1), T(1), T(-1)}, P{T(1), T(1), T(1)}}, T(2)}, tri);
+  ASSERT_TRUE(pierce.has_value());
+  EXPECT_EQ(pierce->depth, 2.0);
+  EXPECT_EQ(pierce->normal.x, 0.0);
+  EXPECT_EQ(pierce->normal.z, 0.0);
+  // A point in the triangle: depth 0, zero normal; a point off it: none.
+  const auto pt = eg::contact(P{T(1), T(1), T(0)}, tri);
+  ASSERT_TRUE(pt.has_value());
+  EXPECT_EQ(pt->depth, 0.0);
+  EXPECT_FALSE(eg::contact(P{T(1), T(1), T(1)}, tri).has_value());
+  // A degenerate triangle is the segment it covers.
+  const eg::Triangle3<T> line{P{T(0), T(0), T(0)}, P{T(4), T(0), T(0)}, P{T(2), T(0), T(0)}};
+  const auto l = eg::contact(eg::Sphere<T>{P{T(2), T(3), T(4)}, T(6)}, line);
+  ASSERT_TRUE(l.has_value());
+  EXPECT_EQ(l->depth, 1.0);
+  EXPECT_EQ(l->normal.y, -0.6);
+}
+
 TEST(ContactErrors, BadInputThrows) {
   const eg::Sphere<double> a{{0, 0, 0}, -1}, b{{0, 0, 0}, 1};
   EXPECT_THROW((void)eg::contact(a, b), eg::invalid_input);
   const eg::Sphere<double> n{{std::nan(""), 0, 0}, 1};
   EXPECT_THROW((void)eg::contact(n, b), eg::invalid_input);
+  const eg::Triangle3<double> tri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  EXPECT_THROW((void)eg::contact(a, tri), eg::invalid_input);
+  EXPECT_THROW((void)eg::contact(tri, n), eg::invalid_input);
+  const eg::Triangle3<double> bad{{0, 0, 0}, {INFINITY, 0, 0}, {0, 1, 0}};
+  EXPECT_THROW((void)eg::contact(b, bad), eg::invalid_input);
 }
 
 /// |x - y| <= |x - neighbour| for both neighbours of y, in 600-bit floats.
@@ -109,6 +171,42 @@ TEST(ContactDoubles, RandomDepthAndNormalAreNearestDoubles) {
   }
   EXPECT_GT(checked, 250);
   EXPECT_GT(tiny_depth, 50);  // the cancellation cases were exercised
+}
+
+TEST(ContactDoubles, TriangleDepthAndNormalAreNearestDoubles) {
+  // Capsules and spheres against triangles; a third of them set to touch
+  // (depth cancels to a few ulps). The depth is checked against the mpq
+  // oracle's distance, the normal against the exact closest pair.
+  std::mt19937_64 g(1234);
+  std::uniform_real_distribution<double> u(-10, 10), ur(0, 8);
+  int checked = 0, tiny_depth = 0;
+  for (int i = 0; i < 600; ++i) {
+    const eg::Point3<double> p{u(g), u(g), u(g)}, a{u(g), u(g), u(g)}, b{u(g), u(g), u(g)},
+        c{u(g), u(g), u(g)};
+    const eg::Point3<double> q = i % 2 ? p : eg::Point3<double>{u(g), u(g), u(g)};
+    const eg::Triangle3<double> tri{a, b, c};
+    eg::Capsule3<double> cap{{p, q}, ur(g)};
+    const Q d2 = oracle_segment_triangle(qv(p), qv(q), qv(a), qv(b), qv(c));
+    if (i % 3 == 0) cap.r = std::sqrt(d2.get_d());
+    const auto ct = eg::contact(cap, tri);
+    ASSERT_EQ(ct.has_value(), d2 <= Q(cap.r) * Q(cap.r)) << i;
+    if (!ct) continue;
+    ++checked;
+    const mpf_class dist = sqrt(mpf_class(d2, 600));
+    EXPECT_TRUE(nearest(mpf_class(mpf_class(Q(cap.r), 600) - dist, 600), ct->depth)) << i;
+    tiny_depth += ct->depth < 1e-12;
+    if (d2 == 0) continue;
+    const auto cp = eg::closest_points(cap.seg, tri);
+    const auto& x = cp.on_segment;
+    const auto& y = cp.on_triangle;
+    const Q w[3] = {eg::to_mpq(y.x) - eg::to_mpq(x.x), eg::to_mpq(y.y) - eg::to_mpq(x.y),
+                    eg::to_mpq(y.z) - eg::to_mpq(x.z)};
+    const double got[3] = {ct->normal.x, ct->normal.y, ct->normal.z};
+    for (int k = 0; k < 3; ++k)
+      EXPECT_TRUE(nearest(mpf_class(mpf_class(w[k], 600) / dist, 600), got[k])) << i << " " << k;
+  }
+  EXPECT_GT(checked, 180);  // 199 with this seed
+  EXPECT_GT(tiny_depth, 50);
 }
 
 TEST(ContactDoubles, NormalComponentsAreNearestDoubles) {

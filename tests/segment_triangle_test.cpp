@@ -121,6 +121,53 @@ bool correctly_rounded(double r, const mpq_class& d2) {
   return lo * lo <= d2 && d2 <= hi * hi;
 }
 
+template <class R>
+Q3 q3(const eg::Point3<R>& p) {
+  return {eg::to_mpq(p.x), eg::to_mpq(p.y), eg::to_mpq(p.z)};
+}
+
+/// Small integers (|c| <= 1000): every parameter the kernel can produce has
+/// a denominator below 2^47, so two different ones differ by more than 2^-94.
+bool small_integers(std::initializer_list<const Q3*> pts) {
+  for (const Q3* p : pts)
+    for (const mpq_class& c : *p)
+      if (c.get_den() != 1 || abs(c) > 1000) return false;
+  return true;
+}
+
+/// Checks closest_points(s, tri) against the oracle's squared distance
+/// want: on_segment is the point of s at parameter s in [0, 1]; on_triangle
+/// lies in the triangle; their squared distance is want (so they are a
+/// closest pair, and on_triangle is the nearest point to on_segment); and,
+/// for small integer inputs, the canonical choice: the point of s at
+/// parameter s - 2^-120 is strictly farther (the distance along s is convex,
+/// so no earlier closest pair exists). Returns 1 on a failure.
+template <class T>
+int check_closest(const eg::Segment3<T>& seg, const eg::Triangle3<T>& tri, const Q3& p,
+                  const Q3& q, const Q3& a, const Q3& b, const Q3& c, const mpq_class& want) {
+  const auto cp = eg::closest_points(seg, tri);
+  const mpq_class t = eg::to_mpq(cp.s);
+  const Q3 x = q3(cp.on_segment), y = q3(cp.on_triangle);
+  std::string why;
+  if (t < 0 || t > 1) why = "parameter outside [0, 1]";
+  else if (x != p + t * (q - p)) why = "on_segment is not the point at s";
+  else if (eg::to_mpq(cp.squared_distance) != want) why = "squared_distance differs";
+  else if (dot(x - y, x - y) != want) why = "|on_segment - on_triangle|^2 is not the distance";
+  else if (sgn(oracle_d2(y, y, a, b, c)) != 0) why = "on_triangle is not in the triangle";
+  else if (t > 0 && small_integers({&p, &q, &a, &b, &c})) {
+    const mpq_class earlier = t - mpq_class(1, mpz_class(1) << 120);
+    const Q3 xe = p + earlier * (q - p);
+    if (oracle_d2(xe, xe, a, b, c) <= want) why = "an earlier point of the segment is as close";
+  }
+  if (why.empty() && seg.a == seg.b && q3(eg::closest_point(seg.a, tri)) != y)
+    why = "closest_point differs";
+  if (why.empty()) return 0;
+  ADD_FAILURE() << show(p) << "-" << show(q) << " vs " << show(a) << show(b) << show(c)
+                << ": closest_points: " << why << " (s = " << t.get_str() << ", " << show(x)
+                << " / " << show(y) << ")";
+  return 1;
+}
+
 /// Checks squared_distance and distance of (s, tri) against the oracle;
 /// returns 1 on a disagreement (reported), else 0.
 template <class T>
@@ -144,7 +191,7 @@ int check(const eg::Segment3<T>& s, const eg::Triangle3<T>& tri) {
       return 1;
     }
   }
-  return 0;
+  return check_closest(s, tri, p, q, a, b, c, want);
 }
 
 template <class T>
@@ -180,6 +227,56 @@ TYPED_TEST(SegmentTriangleTyped, HandCases) {
   EXPECT_EQ(eg::to_string(eg::squared_distance(pt<T>(T(2), T(3), T(0)), line)), "9");
   const eg::Triangle3<T> dot3{pt<T>(T(1), T(1), T(1)), pt<T>(T(1), T(1), T(1)), pt<T>(T(1), T(1), T(1))};
   EXPECT_EQ(eg::to_string(eg::squared_distance(S{pt<T>(T(0), T(0), T(0)), pt<T>(T(2), T(0), T(0))}, dot3)), "2");
+}
+
+TYPED_TEST(SegmentTriangleTyped, ClosestPointsCanonicalChoice) {
+  using T = TypeParam;
+  using S = eg::Segment3<T>;
+  const eg::Triangle3<T> tri{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(0), T(4), T(0))};
+  auto str = [](const auto& p) {
+    return eg::to_string(p.x) + " " + eg::to_string(p.y) + " " + eg::to_string(p.z);
+  };
+  // Parallel to the face, entering its shadow halfway: the first closest pair.
+  auto c = eg::closest_points(S{pt<T>(T(-2), T(1), T(3)), pt<T>(T(2), T(1), T(3))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "1/2");
+  EXPECT_EQ(str(c.on_segment), "0 1 3");
+  EXPECT_EQ(str(c.on_triangle), "0 1 0");
+  EXPECT_EQ(eg::to_string(c.squared_distance), "9");
+  // The same segment reversed starts over the face: s = 0.
+  c = eg::closest_points(S{pt<T>(T(2), T(1), T(3)), pt<T>(T(-2), T(1), T(3))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(str(c.on_triangle), "2 1 0");
+  // Lying in the face's plane, crossing it: where it enters.
+  c = eg::closest_points(S{pt<T>(T(-2), T(1), T(0)), pt<T>(T(6), T(1), T(0))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "1/4");
+  EXPECT_EQ(str(c.on_segment), "0 1 0");
+  EXPECT_EQ(eg::to_string(c.squared_distance), "0");
+  // Piercing the face: the piercing point, twice.
+  c = eg::closest_points(S{pt<T>(T(1), T(1), T(-1)), pt<T>(T(1), T(1), T(3))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "1/4");
+  EXPECT_EQ(str(c.on_segment), "1 1 0");
+  EXPECT_EQ(str(c.on_triangle), "1 1 0");
+  // Skew over an edge: a segment-edge pair.
+  c = eg::closest_points(S{pt<T>(T(2), T(-3), T(2)), pt<T>(T(2), T(-1), T(2))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "1");
+  EXPECT_EQ(str(c.on_triangle), "2 0 0");
+  // A zero-length segment has s = 0; closest_point is its on_triangle.
+  c = eg::closest_points(S{pt<T>(T(5), T(5), T(0)), pt<T>(T(5), T(5), T(0))}, tri);
+  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(str(eg::closest_point(pt<T>(T(5), T(5), T(0)), tri)), "2 2 0");
+  EXPECT_EQ(str(eg::closest_point(pt<T>(T(1), T(1), T(7)), tri)), "1 1 0");
+  EXPECT_EQ(str(eg::closest_point(pt<T>(T(-1), T(-1), T(-1)), tri)), "0 0 0");
+  // A degenerate triangle (collinear corners), a parallel segment: s = 0.
+  const eg::Triangle3<T> line{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(2), T(0), T(0))};
+  c = eg::closest_points(S{pt<T>(T(1), T(3), T(0)), pt<T>(T(3), T(3), T(0))}, line);
+  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(str(c.on_triangle), "1 0 0");
+  if constexpr (std::is_floating_point_v<T>) {
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    EXPECT_THROW(eg::closest_points(S{pt<T>(nan, 0, 0), pt<T>(1, 1, 1)}, tri), eg::invalid_input);
+    EXPECT_THROW(eg::closest_point(pt<T>(0, 0, 0), eg::Triangle3<T>{pt<T>(0, 0, 0), pt<T>(1, 0, 0), pt<T>(0, nan, 0)}),
+                 eg::invalid_input);
+  }
 }
 
 TYPED_TEST(SegmentTriangleTyped, RandomSmallGrid) {

@@ -1,6 +1,7 @@
 // exactgeom/contact.hpp: contact(x, y), the exact penetration depth and unit
 // contact normal of two meeting points, circles, stadiums (2-D) or points,
-// spheres, capsules (3-D), each correctly rounded to double.
+// spheres, capsules (3-D), or of a 3-D point, sphere or capsule and a filled
+// triangle, each correctly rounded to double.
 #pragma once
 
 #include <gmpxx.h>
@@ -13,6 +14,7 @@
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
+#include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 
 namespace exactgeom {
@@ -54,6 +56,21 @@ mpq_class radius_to_mpq(const T& r) {
     return mpq_class(r);
 }
 
+/// depth and normal from the exact closest points a (of x) and b (of y),
+/// their squared distance d2 and the radius sum R.
+template <class P, class Q>
+Contact<P> make_contact(const Q& a, const Q& b, const mpq_class& d2, const mpq_class& R) {
+  auto unit = [&](const auto& u, const auto& v) {
+    if (d2 == 0) return 0.0;
+    return round_unit_component(mpq_class(to_mpq(v) - to_mpq(u)), d2);
+  };
+  P n{};
+  n.x = unit(a.x, b.x);
+  n.y = unit(a.y, b.y);
+  if constexpr (requires { n.z; }) n.z = unit(a.z, b.z);
+  return Contact<P>{round_depth(R, d2), n};
+}
+
 }  // namespace detail
 
 /// The contact of x and y (any two of Point2, Circle, Capsule2, or of Point3,
@@ -75,17 +92,42 @@ auto contact(const A& x, const B& y) {
   const auto cx = TA::get(x);
   const auto cy = TB::get(y);
   const auto cp = closest_points(cx.seg, cy.seg);
-  const mpq_class d2 = to_mpq(cp.squared_distance);
   const mpq_class R = detail::radius_to_mpq(cx.r) + detail::radius_to_mpq(cy.r);
-  auto unit = [&](const auto& a, const auto& b) {
-    if (d2 == 0) return 0.0;
-    return detail::round_unit_component(mpq_class(to_mpq(b) - to_mpq(a)), d2);
-  };
-  P n{};
-  n.x = unit(cp.on_first.x, cp.on_second.x);
-  n.y = unit(cp.on_first.y, cp.on_second.y);
-  if constexpr (TA::dim == 3) n.z = unit(cp.on_first.z, cp.on_second.z);
-  out = Contact<P>{detail::round_depth(R, d2), n};
+  out = detail::make_contact<P>(cp.on_first, cp.on_second, to_mpq(cp.squared_distance), R);
+  return out;
+}
+
+/// The contact of a 3-D point, sphere or capsule x with a filled triangle t,
+/// or nothing when they do not meet (intersects(x, t) is false). depth is
+/// r - distance(axis of x, t) and normal the unit vector from x's closest
+/// axis point toward the triangle's, both from closest_points(axis, t)
+/// (segment_triangle.hpp: exact; of several closest pairs, the one nearest
+/// the axis's first endpoint), each correctly rounded. When the axis meets
+/// the triangle (distance 0) the normal is the zero vector and depth is r:
+/// the caller picks a direction (e.g. the triangle's face normal).
+/// Errors: as intersects() (negative radius, NaN/inf: invalid_input).
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+std::optional<Contact<Point3<double>>> contact(
+    const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
+  std::optional<Contact<Point3<double>>> out;
+  if (!intersects(x, t)) return out;
+  const auto& cx = detail::sweep_traits<A>::get(x);
+  const auto cp = closest_points(cx.seg, t);
+  out = detail::make_contact<Point3<double>>(cp.on_segment, cp.on_triangle,
+                                             to_mpq(cp.squared_distance),
+                                             detail::radius_to_mpq(cx.r));
+  return out;
+}
+/// The same seen from the triangle: the normal points from the triangle
+/// toward x (contact(x, t)'s, negated).
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+std::optional<Contact<Point3<double>>> contact(
+    const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
+  auto out = contact(x, t);
+  auto neg = [](double v) { return v == 0 ? 0.0 : -v; };  // no -0.0
+  if (out) out->normal = {neg(out->normal.x), neg(out->normal.y), neg(out->normal.z)};
   return out;
 }
 

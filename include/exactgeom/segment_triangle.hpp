@@ -6,6 +6,17 @@
 //                             segment s and the filled triangle tri: 0 when
 //                             they meet (s pierces, touches or lies in tri).
 //   squared_distance(p, tri)  the same from a point.
+//   closest_points(s, tri)    the exact closest pair: parameter s in [0, 1]
+//                             and on_segment = s.a + s (s.b - s.a), the point
+//                             on_triangle, and squared_distance. Canonical
+//                             choice when several pairs are closest (s
+//                             parallel to the face, or lying in it, or
+//                             meeting it along a piece): the one with the
+//                             smallest s; for that point of s the nearest
+//                             point of the triangle is unique. A segment
+//                             that pierces the face gives the piercing point
+//                             twice; a zero-length segment has s = 0.
+//   closest_point(p, tri)     the point of the triangle nearest to p (unique).
 //   distance(s, tri), distance(p, tri)
 //                             sqrt of the exact squared distance, rounded to
 //                             the nearest double, ties to even (integer
@@ -34,6 +45,14 @@
 
 namespace exactgeom {
 
+/// The result of closest_points(segment, triangle); see the top of this file.
+template <class R>
+struct SegmentTriangleClosestPoints {
+  R s;                               ///< parameter on the segment, in [0, 1]
+  Point3<R> on_segment, on_triangle;  ///< the closest points themselves
+  R squared_distance;                ///< |on_segment - on_triangle|^2
+};
+
 namespace detail {
 
 // Out of line (src/segment_triangle.cpp): the kernel on the integer points
@@ -41,6 +60,12 @@ namespace detail {
 Fraction<seg_w32> segment_triangle_dist2(const std::array<seg::V<seg_w32, 3>, 5>& pts);
 Fraction<seg_w64> segment_triangle_dist2(const std::array<seg::V<seg_w64, 3>, 5>& pts);
 Fraction<mpz_class> segment_triangle_dist2(const std::array<seg::V<mpz_class, 3>, 5>& pts);
+seg::SegmentTriangleClosest<seg_w32> segment_triangle_closest(
+    const std::array<seg::V<seg_w32, 3>, 5>& pts);
+seg::SegmentTriangleClosest<seg_w64> segment_triangle_closest(
+    const std::array<seg::V<seg_w64, 3>, 5>& pts);
+seg::SegmentTriangleClosest<mpz_class> segment_triangle_closest(
+    const std::array<seg::V<mpz_class, 3>, 5>& pts);
 /// int32 inputs (as int64): decisions in int128 and 256-bit integers.
 Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& pts);
 
@@ -57,6 +82,24 @@ rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const 
   return f.area(segment_triangle_dist2(f.p));
 }
 
+template <class T>
+auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri) {
+  using R = rational_t<T>;
+  const std::array<Point3<T>, 5> pts{p, q, tri.a, tri.b, tri.c};
+  require_finite_points(pts, "closest_points");
+  const IntegerForm<T, 3, 5> f(pts);
+  auto r = detail::segment_triangle_closest(f.p);
+  const auto x = along(f.p[0], sub(f.p[1], f.p[0]), r.s);
+  SegmentTriangleClosestPoints<R> out;
+  out.s = r.s;
+  out.on_segment = Point3<R>{f.length(x[0]), f.length(x[1]), f.length(x[2])};
+  out.on_triangle = Point3<R>{f.length(std::move(r.on_triangle[0])),
+                              f.length(std::move(r.on_triangle[1])),
+                              f.length(std::move(r.on_triangle[2]))};
+  out.squared_distance = f.area(std::move(r.dist2));
+  return out;
+}
+
 }  // namespace seg
 }  // namespace detail
 
@@ -70,6 +113,19 @@ rational_t<T> squared_distance(const Segment3<T>& s, const Triangle3<T>& tri) {
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
   return detail::seg::segment_triangle_d2<T>(p, p, tri);
+}
+
+/// The exact closest pair (smallest segment parameter among ties); see the
+/// top of this file.
+template <Coordinate T>
+SegmentTriangleClosestPoints<rational_t<T>> closest_points(const Segment3<T>& s,
+                                                           const Triangle3<T>& tri) {
+  return detail::seg::segment_triangle_cp<T>(s.a, s.b, tri);
+}
+/// The point of the filled triangle nearest to p, exactly.
+template <Coordinate T>
+Point3<rational_t<T>> closest_point(const Point3<T>& p, const Triangle3<T>& tri) {
+  return detail::seg::segment_triangle_cp<T>(p, p, tri).on_triangle;
 }
 
 /// The distance, correctly rounded to the nearest double (ties to even).

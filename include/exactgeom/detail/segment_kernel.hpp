@@ -71,6 +71,15 @@ struct SegmentSegment {
   Fraction<W> s, t, dist2;
 };
 
+/// Closest points of a segment pq (parameter s) and a filled triangle
+/// (segment_triangle_kernel.hpp; here so the front end needs no kernel).
+template <class W>
+struct SegmentTriangleClosest {
+  Fraction<W> s;
+  std::array<Fraction<W>, 3> on_triangle;
+  Fraction<W> dist2;
+};
+
 /// Follows Ericson, Real-Time Collision Detection 5.1.9, with every branch
 /// decided exactly: s from the two lines' closest points, clamped to [0, 1];
 /// t for that s; if t leaves [0, 1], clamp it and take s again. The result

@@ -30,6 +30,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "exactgeom/detail/segment_fast.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
@@ -147,6 +148,81 @@ Fraction<W> segment_triangle(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& 
       consider(Fraction<W>(W(*heights[i] * *heights[i]), nn));
   }
   return best;
+}
+
+/// Closest points of segment pq (p = q allowed) and the filled triangle abc
+/// (any degeneracy allowed), with the canonical choice of segment_triangle.hpp:
+/// of all closest pairs, the one with the smallest segment parameter s (for
+/// a fixed point of pq the nearest point of the convex triangle is unique,
+/// so that fixes the pair).
+///
+/// Every candidate of segment_triangle() above is a real pair (x on pq, y in
+/// abc) with |x - y|^2 its value: each segment-edge pair (segment_segment,
+/// which already takes the smallest s for its edge), each endpoint with its
+/// projection onto the plane when that falls in the closed triangle, and the
+/// crossing point when p and q lie strictly on opposite sides of the plane
+/// and pq meets the closed triangle. Conversely every closest pair (x, y) has some candidate
+/// of the same value with parameter <= s(x): if y is on an edge, that edge's
+/// pair; if y is interior to the face, x - y is normal to the plane, so
+/// either x is on the plane (pq crosses it there: the crossing candidate, or
+/// pq lies in the plane and its first point in the triangle is on an edge or
+/// is p itself), or x is an endpoint (pq not parallel to the plane: the
+/// distance to the plane is monotone along pq), or pq is parallel to the
+/// plane and every earlier point of pq projects into the triangle back to
+/// where the projection enters it, on an edge (an edge candidate) or at p
+/// (p's candidate). So the answer is the candidate of least value and,
+/// among equal values, least s. Not a hot path: every candidate is computed.
+///
+/// Bounds (b-bit inputs, as the top of this file): the crossing point
+/// p_i (hp - hq) + hp (q_i - p_i) < 2^b 2^(3b+4) + 2^(3b+3) 2^(b+1) <
+/// 2^(4b+6); the projection x_i |n|^2 - h n_i < 2^b 2^(4b+4) + 2^(3b+3)
+/// 2^(2b+1) < 2^(5b+5); both within segment_bits(b) = 6b + 7.
+template <class W>
+SegmentTriangleClosest<W> segment_triangle_closest(const V<W, 3>& p, const V<W, 3>& q,
+                                                   const V<W, 3>& a, const V<W, 3>& b,
+                                                   const V<W, 3>& c) {
+  using F = Fraction<W>;
+  const V<W, 3> n = cross3(sub(b, a), sub(c, a));
+  const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
+  const V<W, 3> d = sub(q, p);
+  std::optional<SegmentTriangleClosest<W>> best;
+  auto equal = [](const F& x, const F& y) { return !fraction_less(x, y) && !fraction_less(y, x); };
+  auto consider = [&](SegmentTriangleClosest<W> cand) {
+    if (!best || fraction_less(cand.dist2, best->dist2) ||
+        (equal(cand.dist2, best->dist2) && fraction_less(cand.s, best->s)))
+      best = std::move(cand);
+  };
+  const V<W, 3>* corners[3] = {&a, &b, &c};
+  for (int e = 0; e < 3; ++e) {
+    const V<W, 3>& u = *corners[e];
+    const V<W, 3>& v = *corners[(e + 1) % 3];
+    SegmentSegment<W> r = segment_segment(p, q, u, v);
+    consider({std::move(r.s), along(u, sub(v, u), r.t), std::move(r.dist2)});
+  }
+  if (!flat) {
+    const W hp = dot(n, sub(p, a)), hq = dot(n, sub(q, a));
+    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
+      const int o1 = orient(p, q, a, b), o2 = orient(p, q, b, c), o3 = orient(p, q, c, a);
+      const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
+      if (!(pos && neg)) {
+        F s(hp, W(hp - hq));  // n.(p + s d - a) = 0
+        auto x = along(p, d, s);
+        consider({std::move(s), std::move(x), F(W(0))});
+      }
+    }
+    const W nn = dot(n, n);
+    const V<W, 3>* ends[2] = {&p, &q};
+    const W* heights[2] = {&hp, &hq};
+    for (int i = 0; i < 2; ++i) {
+      const V<W, 3>& x = *ends[i];
+      if (edge_side(n, a, b, x) >= 0 && edge_side(n, b, c, x) >= 0 && edge_side(n, c, a, x) >= 0) {
+        std::array<F, 3> y;
+        for (int k = 0; k < 3; ++k) y[k] = F(W(x[k] * nn - *heights[i] * n[k]), nn);
+        consider({F(W(i)), std::move(y), F(W(*heights[i] * *heights[i]), nn)});
+      }
+    }
+  }
+  return std::move(*best);
 }
 
 }  // namespace seg
