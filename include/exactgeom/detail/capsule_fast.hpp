@@ -106,7 +106,11 @@ template <int D>
   // |n|^2 <= n2 + err (>= 0 since |n|^2 >= 0), so |n|^2 <= N2 / (1 - u).
   const double N2 = n2 + err;
   const double R2 = R * R;
-  const bool ok = Q < HUGE_VAL;  // else some input or err is inf or NaN
+  // Every intermediate above is <= 6 Q~ (1 + 2^-40) in magnitude, so Q <
+  // 2^1020 keeps them all finite; a larger Q (or inf/NaN input) could let
+  // one partial overflow to -inf and fake a "meet", so it goes on to the
+  // filter. (Guard was Q < inf until a review of triangle_fast.hpp.)
+  const bool ok = Q < 0x1p1020;
 
   // (a) Meet: the distance is <= |n|. R >= R~ (1-u) and R2 = fl(R~ R~) >=
   // R~^2 / (1+u) - 2^-1075, so R^2 >= R2 (1 - 2^-51) - 2^-1075; with
