@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "exactgeom/detail/capsule_exact.hpp"
+#include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/detail/wide_int.hpp"
@@ -46,10 +47,10 @@ bool segseg_run(const In* v, bool strict, unsigned mask) {
 }
 
 template <class W, class In>
-bool segtri_run(const In* v, bool strict) {
+bool segtri_run(const In* v, bool strict, unsigned mask) {
   return certain(segment_triangle_within<W>(load<W, 3>(v), load<W, 3>(v + 3), load<W, 3>(v + 6),
                                             load<W, 3>(v + 9), load<W, 3>(v + 12), W(v[15]),
-                                            strict));
+                                            strict, mask));
 }
 
 template <class W2, class W3, class In>
@@ -72,30 +73,116 @@ bool from_doubles(const double* v, IntFn int_fn, MpzFn mpz_fn) {
   return mpz_fn(z);
 }
 
+// The second stage (capsule_filter.hpp, FilterLong): the same kernel in
+// error-tracking long doubles, 11 more bits than the first filter. Inputs
+// that FilterDouble cannot decide are mostly within a few double ulps of
+// touching, and 2^-64 arithmetic decides nearly all of them at a fraction of
+// the fixed-width integer kernel's cost (bench: capsule3d/exact/near_touching).
+// Returns maybe when undecided, and narrows *mask to the candidates that
+// stayed uncertain (the OR over the rest is already known to be no).
+template <class In>
+[[gnu::flatten]] Tri segseg_long(const In* v, int dim, bool strict, unsigned* mask) {
+  if constexpr (!kFilterLongAvailable) {
+    return Tri::maybe;
+  } else {
+    auto run = [&]<int D>() {
+      auto vec = [v](int i) {
+        Vec<FilterLong, D> p;
+        for (int k = 0; k < D; ++k) p[k] = FilterLong(static_cast<long double>(v[i + k]));
+        return p;
+      };
+      const FilterLong R = FilterLong(static_cast<long double>(v[4 * D])) +
+                           FilterLong(static_cast<long double>(v[4 * D + 1]));
+      unsigned still = 0;
+      const Tri t = segment_segment_within<FilterLong, D>(vec(0), vec(D), vec(2 * D), vec(3 * D),
+                                                          R, R * R, strict, *mask, &still);
+      if (t == Tri::maybe) *mask = still;
+      return t;
+    };
+    return dim == 2 ? run.template operator()<2>() : run.template operator()<3>();
+  }
+}
+
+template <class In>
+[[gnu::flatten]] Tri segtri_long(const In* v, bool strict, unsigned* mask) {
+  if constexpr (!kFilterLongAvailable) {
+    return Tri::maybe;
+  } else {
+    auto vec = [v](int i) {
+      Vec<FilterLong, 3> p;
+      for (int k = 0; k < 3; ++k) p[k] = FilterLong(static_cast<long double>(v[i + k]));
+      return p;
+    };
+    unsigned still = 0;
+    const Tri t = segment_triangle_within<FilterLong>(
+        vec(0), vec(3), vec(6), vec(9), vec(12), FilterLong(static_cast<long double>(v[15])),
+        strict, *mask, &still);
+    if (t == Tri::maybe) *mask = still;
+    return t;
+  }
+}
+
 }  // namespace
 
+template <int D>
+[[gnu::flatten]] Tri segseg_filter_d(const FilterDouble* f, bool strict, unsigned* uncertain) {
+  auto vec = [f](int i) {
+    Vec<FilterDouble, D> p;
+    for (int k = 0; k < D; ++k) p[k] = f[i + k];
+    return p;
+  };
+  const FilterDouble R = f[4 * D] + f[4 * D + 1];
+  return segment_segment_within<FilterDouble, D>(vec(0), vec(D), vec(2 * D), vec(3 * D), R, R * R,
+                                                 strict, kAllCandidates, uncertain);
+}
+
+Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain) {
+  return dim == 2 ? segseg_filter_d<2>(f, strict, uncertain)
+                  : segseg_filter_d<3>(f, strict, uncertain);
+}
+
+[[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain) {
+  auto vec = [f](int i) { return Vec<FilterDouble, 3>{f[i], f[i + 1], f[i + 2]}; };
+  return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
+                                               strict, kAllTriangleCandidates, uncertain);
+}
+
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask) {
+  if (const Tri t = segseg_long(v, dim, strict, &mask); t != Tri::maybe) return t == Tri::yes;
   return segseg_dispatch<capsule2_i32, capsule3_i32>(v, dim, strict, mask);
 }
 bool segseg_exact(const std::int64_t* v, int dim, bool strict, unsigned mask) {
+  if (const Tri t = segseg_long(v, dim, strict, &mask); t != Tri::maybe) return t == Tri::yes;
   return segseg_dispatch<capsule2_i64, capsule3_i64>(v, dim, strict, mask);
 }
 bool segseg_exact(const mpz_class* v, int dim, bool strict, unsigned mask) {
   return segseg_dispatch<mpz_class, mpz_class>(v, dim, strict, mask);
 }
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask) {
-  auto ints = [&](const std::int64_t* w) { return segseg_exact(w, dim, strict, mask); };
+  if (const Tri t = segseg_long(v, dim, strict, &mask); t != Tri::maybe) return t == Tri::yes;
+  auto ints = [&](const std::int64_t* w) {
+    return segseg_dispatch<capsule2_i64, capsule3_i64>(w, dim, strict, mask);
+  };
   auto big = [&](const mpz_class* z) { return segseg_exact(z, dim, strict, mask); };
   return dim == 2 ? from_doubles<10>(v, ints, big) : from_doubles<14>(v, ints, big);
 }
 
-bool segtri_exact(const std::int32_t* v, bool strict) { return segtri_run<capsule3_i32>(v, strict); }
-bool segtri_exact(const std::int64_t* v, bool strict) { return segtri_run<capsule3_i64>(v, strict); }
-bool segtri_exact(const mpz_class* v, bool strict) { return segtri_run<mpz_class>(v, strict); }
-bool segtri_exact(const double* v, bool strict) {
+bool segtri_exact(const std::int32_t* v, bool strict, unsigned mask) {
+  if (const Tri t = segtri_long(v, strict, &mask); t != Tri::maybe) return t == Tri::yes;
+  return segtri_run<capsule3_i32>(v, strict, mask);
+}
+bool segtri_exact(const std::int64_t* v, bool strict, unsigned mask) {
+  if (const Tri t = segtri_long(v, strict, &mask); t != Tri::maybe) return t == Tri::yes;
+  return segtri_run<capsule3_i64>(v, strict, mask);
+}
+bool segtri_exact(const mpz_class* v, bool strict, unsigned mask) {
+  return segtri_run<mpz_class>(v, strict, mask);
+}
+bool segtri_exact(const double* v, bool strict, unsigned mask) {
+  if (const Tri t = segtri_long(v, strict, &mask); t != Tri::maybe) return t == Tri::yes;
   return from_doubles<16>(
-      v, [&](const std::int64_t* w) { return segtri_exact(w, strict); },
-      [&](const mpz_class* z) { return segtri_exact(z, strict); });
+      v, [&](const std::int64_t* w) { return segtri_run<capsule3_i64>(w, strict, mask); },
+      [&](const mpz_class* z) { return segtri_exact(z, strict, mask); });
 }
 
 }  // namespace exactgeom::detail

@@ -24,11 +24,12 @@
 // a sign of a polynomial of degree <= 4 in 2-D and <= 6 in 3-D (the
 // interior-interior case of two 3-D axes compares (r.(d1 x d2))^2 with
 // R^2 |d1 x d2|^2). Between points, circles, stadiums, spheres and
-// capsules, doubles, floats, int32 and int64 first try a cheap certificate
-// (detail/capsule_fast.hpp: Ericson's closest points in double give a pair
-// of axis points closer than R, or a separating slab wider than R, each
-// with a proven error bound), which decides almost every input not within
-// about 2^-40 of touching. Then they run the kernel on error-tracking
+// capsules, and between those and triangles, doubles, floats, int32 and
+// int64 first try a cheap certificate (detail/capsule_fast.hpp,
+// detail/triangle_fast.hpp: Ericson's closest points in double give a pair
+// of points closer than R, or a separating slab wider than R, each with a
+// proven error bound), which decides almost every input not within about
+// 2^-40 of touching. Then they run the kernel on error-tracking
 // doubles (detail/capsule_filter.hpp); when it is unsure, the exact path
 // runs only the still-uncertain candidates on integers: fixed-width for int32 (131 /
 // 198 bits) and int64 (259 / 390 bits), never the heap; doubles are scaled
@@ -46,6 +47,7 @@
 #include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
+#include "exactgeom/detail/triangle_fast.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
 
@@ -188,15 +190,8 @@ template <int D, class Seg, class T>
   // (all of them when the filter does not run).
   unsigned uncertain = kAllCandidates;
   auto filter = [strict, &uncertain](const FilterDouble* f) {
-    auto vec = [f](int i) {
-      Vec<FilterDouble, D> p;
-      for (int k = 0; k < D; ++k) p[k] = f[i + k];
-      return p;
-    };
-    const FilterDouble R = f[4 * D] + f[4 * D + 1];
     uncertain = 0;
-    return segment_segment_within<FilterDouble, D>(vec(0), vec(D), vec(2 * D), vec(3 * D), R,
-                                                   R * R, strict, kAllCandidates, &uncertain);
+    return segseg_filter(f, D, strict, &uncertain);
   };
   auto exact = [strict, &uncertain](const auto* v) { return segseg_exact(v, D, strict, uncertain); };
   require_nonnegative_radius(r1);
@@ -204,8 +199,11 @@ template <int D, class Seg, class T>
   return filtered(flat, filter, exact);
 }
 
+/// distance(segment, filled triangle) <= r (strict: <): the kernel filter,
+/// then the exact path (out of line).
 template <class T>
-bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri, bool strict) {
+[[gnu::noinline, gnu::cold]] bool segtri_filtered(const Segment3<T>& s, const T& r, const Triangle3<T>& tri,
+                                                  bool strict) {
   T flat[16];
   put(flat, s.a);
   put(flat + 3, s.b);
@@ -213,15 +211,45 @@ bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri, boo
   put(flat + 9, tri.b);
   put(flat + 12, tri.c);
   flat[15] = r;
-  auto filter = [strict](const FilterDouble* f) {
-    auto vec = [f](int i) { return Vec<FilterDouble, 3>{f[i], f[i + 1], f[i + 2]}; };
-    return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
-                                                 strict);
+  unsigned uncertain = kAllTriangleCandidates;  // as segseg_query
+  auto filter = [strict, &uncertain](const FilterDouble* f) {
+    uncertain = 0;
+    return segtri_filter(f, strict, &uncertain);
   };
-  auto exact = [strict](const auto* v) { return segtri_exact(v, strict); };
+  auto exact = [strict, &uncertain](const auto* v) { return segtri_exact(v, strict, uncertain); };
   require_nonnegative_radius(r);
   return filtered(flat, filter, exact);
 }
+
+/// distance(segment, filled triangle) <= r (strict: <). Point: the segment
+/// is known to have zero length (a point or sphere). Doubles, floats, int32
+/// and int64 first try the cheap certificate of triangle_fast.hpp.
+template <bool Point, class T>
+[[gnu::always_inline]] inline bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri,
+                                                bool strict) {
+  if constexpr (has_fast_stage_v<T>) {
+    if (!(r < T(0))) {  // negative radii: the slow path throws
+      double w[3], d[3], e1[3], e2[3];
+      for (int k = 0; k < 3; ++k) {
+        w[k] = fast_diff(coord(s.a, k), coord(tri.a, k));
+        d[k] = Point ? 0.0 : fast_diff(coord(s.b, k), coord(s.a, k));
+        e1[k] = fast_diff(coord(tri.b, k), coord(tri.a, k));
+        e2[k] = fast_diff(coord(tri.c, k), coord(tri.a, k));
+      }
+      // int64 radii are rounded once, as the input model allows.
+      const double R = static_cast<double>(r);
+      // A zero-length axis (exactly: d = 0) takes the point stage.
+      const bool point = Point || ((d[0] == 0) & (d[1] == 0) & (d[2] == 0));
+      const Tri t = point ? pointtri_fast(w, e1, e2, R) : segtri_fast(w, d, e1, e2, R);
+      if (t != Tri::maybe) return t == Tri::yes;
+    }
+  }
+  return segtri_filtered(s, r, tri, strict);
+}
+
+/// Shapes whose axis has zero length by type (points and spheres).
+template <class S>
+inline constexpr bool is_point_sweep_v = !std::is_same_v<S, Capsule3<typename sweep_traits<S>::coord>>;
 
 template <class A, class B>
 [[gnu::always_inline]] inline bool swept_query(const A& x, const B& y, bool strict) {
@@ -270,7 +298,7 @@ template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool intersects(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
   const auto& c = detail::sweep_traits<A>::get(x);
-  return detail::segtri_query(c.seg, c.r, t, false);
+  return detail::segtri_query<detail::is_point_sweep_v<A>>(c.seg, c.r, t, false);
 }
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
@@ -283,7 +311,7 @@ template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool interiors_overlap(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
   const auto& c = detail::sweep_traits<A>::get(x);
-  return detail::segtri_query(c.seg, c.r, t, true);
+  return detail::segtri_query<detail::is_point_sweep_v<A>>(c.seg, c.r, t, true);
 }
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)

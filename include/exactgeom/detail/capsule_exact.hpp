@@ -5,25 +5,35 @@
 // (dim values each) then r1 r2, 4 dim + 2 values; segment-triangle is
 // p q a b c (3 values each) then r, 16 values. Radii are >= 0 and doubles
 // finite (the caller has checked). Each returns distance <= r1 + r2
-// (strict: <). segseg_exact evaluates only the candidates in `mask` (see
-// segment_segment_within in capsule_kernel.hpp): the filter passes those
-// it could not decide, after all the others answered no.
+// (strict: <). Both evaluate only the candidates in `mask` (see
+// segment_segment_within and segment_triangle_within in capsule_kernel.hpp):
+// the filter passes those it could not decide, after all the others
+// answered no.
 #pragma once
 
 #include <gmpxx.h>
 
 #include <cstdint>
 
+#include "exactgeom/detail/capsule_filter.hpp"
+#include "exactgeom/detail/capsule_kernel.hpp"
+
 namespace exactgeom::detail {
+
+/// The kernel on error-tracking doubles (the filter stage), out of line so
+/// that it is compiled once, fully inlined: f in the flat layout above. The
+/// candidates that stay uncertain are OR-ed into *uncertain.
+Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain);
+Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const std::int64_t* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const mpz_class* v, int dim, bool strict, unsigned mask);
 
-bool segtri_exact(const double* v, bool strict);
-bool segtri_exact(const std::int32_t* v, bool strict);
-bool segtri_exact(const std::int64_t* v, bool strict);
-bool segtri_exact(const mpz_class* v, bool strict);
+bool segtri_exact(const double* v, bool strict, unsigned mask);
+bool segtri_exact(const std::int32_t* v, bool strict, unsigned mask);
+bool segtri_exact(const std::int64_t* v, bool strict, unsigned mask);
+bool segtri_exact(const mpz_class* v, bool strict, unsigned mask);
 
 }  // namespace exactgeom::detail

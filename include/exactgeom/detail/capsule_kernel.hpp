@@ -213,28 +213,50 @@ Tri point_face(const Vec<W, 3>& x, const Vec<W, 3>& a, const Vec<W, 3>& b, const
   return tri_and(cond, within(W(nw * nw), W(R2 * dot(n, n)), strict));
 }
 
-/// distance(segment pq, filled triangle abc) <= R (strict: < R).
+/// The 30 candidates of segment_triangle_within: bits 0-8, 9-17, 18-26 the
+/// nine of segment_segment_within against edges ab, bc, ca; 27 and 28 p and
+/// q against the face; 29 the segment piercing the face.
+inline constexpr unsigned kAllTriangleCandidates = (1u << 30) - 1;
+
+/// distance(segment pq, filled triangle abc) <= R (strict: < R), as the OR
+/// of the candidates in `mask`; `maybe` collects the uncertain ones, as in
+/// segment_segment_within.
 template <class W>
 Tri segment_triangle_within(const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W, 3>& a,
-                            const Vec<W, 3>& b, const Vec<W, 3>& c, const W& R, bool strict) {
+                            const Vec<W, 3>& b, const Vec<W, 3>& c, const W& R, bool strict,
+                            unsigned mask = kAllTriangleCandidates, unsigned* maybe = nullptr) {
   const W R2 = R * R;
-  Tri acc = segment_segment_within<W, 3>(p, q, a, b, R, R2, strict);
-  auto more = [&](Tri t) {
+  Tri acc = Tri::no;
+  const Vec<W, 3>* corners[4] = {&a, &b, &c, &a};
+  for (int e = 0; e < 3; ++e) {
+    const unsigned m = (mask >> (9 * e)) & kAllCandidates;
+    if (m == 0) continue;
+    unsigned got = 0;
+    const Tri t = segment_segment_within<W, 3>(p, q, *corners[e], *corners[e + 1], R, R2, strict,
+                                               m, maybe != nullptr ? &got : nullptr);
+    if (t == Tri::yes) return Tri::yes;
+    if (maybe != nullptr) *maybe |= got << (9 * e);
+    acc = tri_or(acc, t);
+  }
+  auto more = [&](Tri t, int bit) {
+    if (t == Tri::maybe && maybe != nullptr) *maybe |= 1u << bit;
     acc = tri_or(acc, t);
     return acc == Tri::yes;
   };
-  if (acc == Tri::yes || more(segment_segment_within<W, 3>(p, q, b, c, R, R2, strict)) ||
-      more(segment_segment_within<W, 3>(p, q, c, a, R, R2, strict)))
-    return Tri::yes;
-  const Vec<W, 3> n = cross(sub(b, a), sub(c, a));  // zero for a degenerate triangle
-  if (more(point_face(p, a, b, c, n, R2, strict)) || more(point_face(q, a, b, c, n, R2, strict)))
-    return Tri::yes;
-  // The segment pierces the face: distance 0.
-  Tri cross_cond = opposite(orient3(a, b, c, p), orient3(a, b, c, q));
-  if (cross_cond != Tri::no)
-    cross_cond = tri_and(cross_cond,
-                         same_strict(orient3(p, q, a, b), orient3(p, q, b, c), orient3(p, q, c, a)));
-  if (cross_cond != Tri::no) more(tri_and(cross_cond, strict ? positive(R) : Tri::yes));
+  if (mask & (3u << 27)) {
+    const Vec<W, 3> n = cross(sub(b, a), sub(c, a));  // zero for a degenerate triangle
+    if ((mask & (1u << 27)) && more(point_face(p, a, b, c, n, R2, strict), 27)) return Tri::yes;
+    if ((mask & (1u << 28)) && more(point_face(q, a, b, c, n, R2, strict), 28)) return Tri::yes;
+  }
+  if (mask & (1u << 29)) {
+    // The segment pierces the face: distance 0.
+    Tri cross_cond = opposite(orient3(a, b, c, p), orient3(a, b, c, q));
+    if (cross_cond != Tri::no)
+      cross_cond = tri_and(cross_cond, same_strict(orient3(p, q, a, b), orient3(p, q, b, c),
+                                                   orient3(p, q, c, a)));
+    if (cross_cond != Tri::no && more(tri_and(cross_cond, strict ? positive(R) : Tri::yes), 29))
+      return Tri::yes;
+  }
   return acc;
 }
 

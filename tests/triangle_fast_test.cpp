@@ -1,0 +1,296 @@
+// Tests of exactgeom/detail/triangle_fast.hpp, the first stage of the
+// sphere- and capsule-triangle tests: whenever it decides it must agree with
+// the mpq oracle (its certificates are strict: "meet" means distance < R,
+// "apart" distance > R), it must decide most random inputs, and the public
+// intersects / interiors_overlap must match the oracle on random,
+// near-touching, degenerate and extreme-magnitude inputs, for double,
+// float, int32 and int64.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+
+#include "capsule_oracle.hpp"
+#include "exactgeom/capsules.hpp"
+#include "exactgeom/detail/triangle_fast.hpp"
+
+namespace eg = exactgeom;
+using namespace capsule_oracle;
+using eg::detail::Tri;
+
+namespace {
+
+template <class T>
+class TriangleFast : public ::testing::Test {};
+using FastTypes = ::testing::Types<double, float, std::int32_t, std::int64_t>;
+struct TypeNames {
+  template <class T>
+  static std::string GetName(int) { return eg::coordinate_traits<T>::name; }
+};
+TYPED_TEST_SUITE(TriangleFast, FastTypes, TypeNames);
+
+/// Decisions of the stage, as capsules.hpp runs it (same differences).
+struct Tally {
+  int yes = 0, no = 0, maybe = 0;
+  int decided() const { return yes + no; }
+  int total() const { return yes + no + maybe; }
+};
+
+/// Runs the stage on (c, t) the way capsules.hpp does and checks every
+/// decision against the oracle's squared distance; also checks the public
+/// functions (both argument orders, both axis orientations).
+template <class T>
+void check(const eg::Capsule3<T>& c, const eg::Triangle3<T>& t, Tally& tally, const std::string& what) {
+  using eg::detail::coord;
+  using eg::detail::fast_diff;
+  const Q dist2 = oracle_segment_triangle(qv(c.seg.a), qv(c.seg.b), qv(t.a), qv(t.b), qv(t.c));
+  const Q R = to_q(c.r);
+  const bool closed = dist2 <= R * R, open = dist2 < R * R;
+  for (int rev = 0; rev < 2; ++rev) {
+    const eg::Point3<T>& p = rev ? c.seg.b : c.seg.a;
+    const eg::Point3<T>& q = rev ? c.seg.a : c.seg.b;
+    double w[3], d[3], e1[3], e2[3];
+    for (int k = 0; k < 3; ++k) {
+      w[k] = fast_diff(coord(p, k), coord(t.a, k));
+      d[k] = fast_diff(coord(q, k), coord(p, k));
+      e1[k] = fast_diff(coord(t.b, k), coord(t.a, k));
+      e2[k] = fast_diff(coord(t.c, k), coord(t.a, k));
+    }
+    const double r = static_cast<double>(c.r);
+    const Tri s = eg::detail::segtri_fast(w, d, e1, e2, r);
+    if (rev == 0) (s == Tri::yes ? tally.yes : s == Tri::no ? tally.no : tally.maybe)++;
+    if (s == Tri::yes) {
+      EXPECT_TRUE(open) << what << ": segment stage said meet";
+    }
+    if (s == Tri::no) {
+      EXPECT_FALSE(closed) << what << ": segment stage said apart";
+    }
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0) {
+      const Tri sp = eg::detail::pointtri_fast(w, e1, e2, r);
+      if (sp == Tri::yes) {
+        EXPECT_TRUE(open) << what << ": point stage said meet";
+      }
+      if (sp == Tri::no) {
+        EXPECT_FALSE(closed) << what << ": point stage said apart";
+      }
+    }
+  }
+  const eg::Capsule3<T> rc{{c.seg.b, c.seg.a}, c.r};
+  const eg::Triangle3<T> rt{t.b, t.c, t.a};
+  EXPECT_EQ(eg::intersects(c, t), closed) << what;
+  EXPECT_EQ(eg::intersects(rt, rc), closed) << what;
+  EXPECT_EQ(eg::interiors_overlap(c, t), open) << what;
+  EXPECT_EQ(eg::interiors_overlap(rt, rc), open) << what;
+  if (c.seg.a == c.seg.b) {
+    const eg::Sphere<T> s{c.seg.a, c.r};
+    EXPECT_EQ(eg::intersects(s, t), closed) << what;
+    EXPECT_EQ(eg::interiors_overlap(t, s), open) << what;
+    if (c.r == T(0)) {
+      EXPECT_EQ(eg::intersects(c.seg.a, t), closed) << what;
+      EXPECT_FALSE(eg::interiors_overlap(c.seg.a, t)) << what;
+    }
+  }
+}
+
+template <class T>
+double default_range() {
+  if constexpr (std::is_same_v<T, std::int32_t>) return 1e9;
+  if constexpr (std::is_same_v<T, std::int64_t>) return 4e18;
+  return 100.0;
+}
+
+template <class T>
+T draw(std::mt19937_64& g, double range) {
+  std::uniform_real_distribution<double> u(-range, range);
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(std::llround(u(g)));  // |range| <= 4e18 < 2^63
+  else
+    return static_cast<T>(u(g));
+}
+template <class T>
+eg::Point3<T> point(std::mt19937_64& g, double range) {
+  return {draw<T>(g, range), draw<T>(g, range), draw<T>(g, range)};
+}
+template <class T>
+T radius(std::mt19937_64& g, double range) {
+  return static_cast<T>(std::fabs(static_cast<double>(draw<T>(g, range))));
+}
+
+/// The radius nearest the true distance (rounded or truncated in T), and
+/// one unit/ulp either side.
+template <class T>
+T near_radius(const eg::Capsule3<T>& c, const eg::Triangle3<T>& t, int step) {
+  const Q dist2 = oracle_segment_triangle(qv(c.seg.a), qv(c.seg.b), qv(t.a), qv(t.b), qv(t.c));
+  const mpf_class root = sqrt(mpf_class(dist2, 256));  // no overflow at 1e300
+  const double dist = root.get_d();
+  if constexpr (std::is_integral_v<T>) {
+    const double r = std::floor(dist) + step;
+    return r < 0 ? T(0) : static_cast<T>(r);
+  } else {
+    T r = static_cast<T>(dist);
+    if (!std::isfinite(r)) r = std::numeric_limits<T>::max();
+    for (int k = 0; k < std::abs(step); ++k)
+      r = std::nextafter(r, step > 0 ? std::numeric_limits<T>::infinity() : T(0));
+    return r;
+  }
+}
+
+TYPED_TEST(TriangleFast, RandomInputsAreDecidedByTheStageAndAgreeWithTheOracle) {
+  using T = TypeParam;
+  const double range = default_range<T>();
+  std::mt19937_64 g(11);
+  Tally seg, sph;
+  for (int i = 0; i < 1500; ++i) {
+    eg::Capsule3<T> c{{point<T>(g, range), point<T>(g, range)}, radius<T>(g, range / 5)};
+    const eg::Triangle3<T> t{point<T>(g, range), point<T>(g, range), point<T>(g, range)};
+    check(c, t, seg, "random capsule " + std::to_string(i));
+    c.seg.b = c.seg.a;
+    check(c, t, sph, "random sphere " + std::to_string(i));
+  }
+  std::printf("random: capsule %d yes %d no %d maybe; sphere %d yes %d no %d maybe\n", seg.yes,
+              seg.no, seg.maybe, sph.yes, sph.no, sph.maybe);
+  EXPECT_GT(seg.decided(), seg.total() * 99 / 100);
+  EXPECT_GT(sph.decided(), sph.total() * 99 / 100);
+  EXPECT_GT(seg.yes, seg.total() / 10);  // both answers occur
+  EXPECT_GT(seg.no, seg.total() / 10);
+}
+
+TYPED_TEST(TriangleFast, NearTouchingAgreesWithTheOracle) {
+  using T = TypeParam;
+  const double range = default_range<T>() / 4;  // room for the radius
+  std::mt19937_64 g(12);
+  Tally tally;
+  for (int i = 0; i < 300; ++i) {
+    eg::Capsule3<T> c{{point<T>(g, range), point<T>(g, range)}, T(0)};
+    if (i % 2) c.seg.b = c.seg.a;
+    const eg::Triangle3<T> t{point<T>(g, range), point<T>(g, range), point<T>(g, range)};
+    for (int step = -1; step <= 1; ++step) {
+      c.r = near_radius(c, t, step);
+      check(c, t, tally, "near touching " + std::to_string(i) + " step " + std::to_string(step));
+    }
+  }
+  // Exact touching, axis-aligned: sphere on the face, on an edge, on a
+  // corner, a capsule lying on the face; then every coordinate moved by one
+  // unit / ulp.
+  const eg::Triangle3<T> t{{T(0), T(0), T(0)}, {T(60), T(0), T(0)}, {T(0), T(60), T(0)}};
+  const eg::Capsule3<T> touching[] = {
+      {{{T(10), T(10), T(7)}, {T(10), T(10), T(7)}}, T(7)},
+      {{{T(30), T(-7), T(0)}, {T(30), T(-7), T(0)}}, T(7)},
+      {{{T(-3), T(-4), T(0)}, {T(-3), T(-4), T(0)}}, T(5)},
+      {{{T(5), T(5), T(9)}, {T(20), T(30), T(9)}}, T(9)},
+      {{{T(-20), T(5), T(9)}, {T(20), T(30), T(9)}}, T(9)},
+      {{{T(70), T(20), T(3)}, {T(20), T(70), T(-3)}}, T(0)},
+  };
+  int n = 0;
+  for (const auto& c0 : touching) {
+    check(c0, t, tally, "touching " + std::to_string(n));
+    for (int coordinate = 0; coordinate < 7; ++coordinate)
+      for (int dir = -1; dir <= 1; dir += 2) {
+        eg::Capsule3<T> c = c0;
+        T* v[7] = {&c.seg.a.x, &c.seg.a.y, &c.seg.a.z, &c.seg.b.x, &c.seg.b.y, &c.seg.b.z, &c.r};
+        if constexpr (std::is_integral_v<T>)
+          *v[coordinate] += T(dir);
+        else
+          *v[coordinate] = std::nextafter(*v[coordinate], dir > 0 ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity());
+        if (c.r < T(0)) continue;
+        check(c, t, tally, "touching " + std::to_string(n) + " moved " + std::to_string(coordinate));
+      }
+    ++n;
+  }
+}
+
+TYPED_TEST(TriangleFast, DegenerateInputsAgreeWithTheOracle) {
+  using T = TypeParam;
+  const double range = default_range<T>() / 4;
+  std::mt19937_64 g(13);
+  Tally tally;
+  for (int i = 0; i < 400; ++i) {
+    const eg::Point3<T> a = point<T>(g, range), b = point<T>(g, range);
+    const eg::Point3<T> m{T(a.x / 2 + b.x / 2), T(a.y / 2 + b.y / 2), T(a.z / 2 + b.z / 2)};
+    const eg::Point3<T> beyond{T(2 * (b.x / 2) - a.x / 2), T(2 * (b.y / 2) - a.y / 2),
+                               T(2 * (b.z / 2) - a.z / 2)};
+    const eg::Triangle3<T> tris[] = {
+        {a, b, m},       // collinear (exactly, for even-ish values; else nearly)
+        {a, b, beyond},  // nearly collinear, third corner outside
+        {a, a, b},       // two corners coincide
+        {a, a, a},       // a point
+        {m, b, a},
+    };
+    eg::Capsule3<T> c{{point<T>(g, range), point<T>(g, range)}, radius<T>(g, range / 3)};
+    switch (i % 4) {
+      case 0: c.seg.b = c.seg.a; break;                     // zero-length axis
+      case 1: c.seg.b.z = c.seg.a.z; break;                 // parallel to z planes
+      case 2: c.seg.a = m; c.seg.b = point<T>(g, range); break;  // starts on the line
+      default: break;
+    }
+    for (const auto& t : tris) check(c, t, tally, "degenerate " + std::to_string(i));
+    // In the plane z = 0, and parallel to it.
+    eg::Triangle3<T> flat{point<T>(g, range), point<T>(g, range), point<T>(g, range)};
+    flat.a.z = flat.b.z = flat.c.z = T(0);
+    eg::Capsule3<T> in_plane = c;
+    in_plane.seg.a.z = in_plane.seg.b.z = T(0);
+    check(in_plane, flat, tally, "in plane " + std::to_string(i));
+    in_plane.seg.a.z = in_plane.seg.b.z = c.r;  // touching from above when over the face
+    check(in_plane, flat, tally, "parallel " + std::to_string(i));
+  }
+}
+
+TEST(TriangleFastExtreme, HugeTinyAndMixedMagnitudesAgreeWithTheOracle) {
+  std::mt19937_64 g(14);
+  Tally tally;
+  for (double scale : {0x1p-1070, 1e-300, 1e-150, 1e150, 0x1p500, 1e300, 1e307}) {
+    for (int i = 0; i < 150; ++i) {
+      eg::Capsule3<double> c{{point<double>(g, 1), point<double>(g, 1)}, radius<double>(g, 0.4)};
+      if (i % 3 == 0) c.seg.b = c.seg.a;
+      eg::Triangle3<double> t{point<double>(g, 1), point<double>(g, 1), point<double>(g, 1)};
+      auto sc = [scale](eg::Point3<double>& p) {
+        p.x *= scale;
+        p.y *= scale;
+        p.z *= scale;
+      };
+      sc(c.seg.a);
+      sc(c.seg.b);
+      c.r *= scale;
+      sc(t.a);
+      sc(t.b);
+      sc(t.c);
+      if (i % 5 == 1) {  // mixed: one corner far away
+        t.c.x = i % 2 ? 1e300 : -1e-300;
+      }
+      if (i % 7 == 2) c.r = near_radius(c, t, i % 3 - 1);
+      check(c, t, tally, "scale " + std::to_string(scale) + " case " + std::to_string(i));
+    }
+  }
+  // Differences that overflow: corners +-1e308 apart.
+  const eg::Triangle3<double> wide{{-1e308, 0, 0}, {1e308, 0, 0}, {0, 1e308, 0}};
+  check(eg::Capsule3<double>{{{0, -1, 0}, {0, -1, 0}}, 1}, wide, tally, "overflow touching");
+  check(eg::Capsule3<double>{{{0, -2, 0}, {0, -2, 0}}, 1}, wide, tally, "overflow apart");
+  check(eg::Capsule3<double>{{{0, 5, -3}, {0, 5, 3}}, 0}, wide, tally, "overflow piercing");
+}
+
+TEST(TriangleFastExtreme, Int64ExtremesAgreeWithTheOracle) {
+  using L = std::numeric_limits<std::int64_t>;
+  Tally tally;
+  const std::int64_t M = L::max(), m = L::min();
+  const eg::Triangle3<std::int64_t> t{{m, m, 0}, {M, m, 0}, {m, M, 0}};
+  for (std::int64_t z : {std::int64_t(0), std::int64_t(1), std::int64_t(-1), M, m})
+    for (std::int64_t r : {std::int64_t(0), std::int64_t(1), M})
+      check(eg::Capsule3<std::int64_t>{{{M, M, z}, {0, 0, z}}, r}, t, tally, "int64 extreme");
+}
+
+TEST(TriangleFastExtreme, NonFiniteAndNegativeInputsStillThrow) {
+  const eg::Triangle3<double> t{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(eg::intersects(eg::Sphere<double>{{nan, 0, 0}, 1}, t), eg::invalid_input);
+  EXPECT_THROW(eg::intersects(eg::Sphere<double>{{0, 0, 0}, inf}, t), eg::invalid_input);
+  EXPECT_THROW(eg::intersects(eg::Sphere<double>{{0, 0, 0}, nan}, t), eg::invalid_input);
+  EXPECT_THROW(eg::intersects(eg::Capsule3<double>{{{0, 0, 0}, {inf, 0, 0}}, 1}, t), eg::invalid_input);
+  EXPECT_THROW(eg::interiors_overlap(eg::Sphere<double>{{0, 0, 0}, -1}, t), eg::invalid_input);
+}
+
+}  // namespace
