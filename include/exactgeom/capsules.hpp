@@ -30,9 +30,12 @@
 // of points closer than R, or a separating slab wider than R, each with a
 // proven error bound), which decides almost every input not within about
 // 2^-40 of touching. Then they run the kernel on error-tracking
-// doubles (detail/capsule_filter.hpp); when it is unsure, the exact path
-// runs only the still-uncertain candidates on integers: fixed-width for int32 (131 /
-// 198 bits) and int64 (259 / 390 bits), never the heap; doubles are scaled
+// doubles (detail/capsule_filter.hpp, FilterDouble); the candidates it
+// leaves unsure run again on error-tracking long doubles (FilterLong, 11
+// more bits: decides nearly every input a few ulps from touching), and only
+// the still-uncertain ones reach the exact path, on integers: fixed-width
+// for int32 (131 / 198 bits) and int64 (259 / 390 bits), never the heap;
+// doubles are scaled
 // exactly to integers (fixed width when they fit 63 bits, else GMP);
 // mpz_class/cpp_int/mpq_class/cpp_rational go to GMP, rationals scaled by
 // their common denominator.
