@@ -196,6 +196,94 @@ Tri segment_segment_within(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W
   return acc;
 }
 
+/// The candidate of segment_segment_within that provably holds the closest
+/// pair, or -1 when no candidate can be certified (W = a filter type may be
+/// unsure). Used by the filter stages to evaluate one candidate instead of
+/// nine: if candidate k is certified, the answer is candidate k's test alone
+/// (its region condition holds and its value is the minimum).
+///
+/// Why. F(s, t) = |r + s d1 - t d2|^2 (r = p1 - p2) is convex on [0, 1]^2,
+/// so any point satisfying the KKT conditions is a global minimiser: with
+/// n = r + s d1 - t d2, n.d1 >= 0 at s = 0, <= 0 at s = 1, = 0 inside, and
+/// n.d2 <= 0 at t = 0, >= 0 at t = 1, = 0 inside. With a = d1.d1, b = d1.d2,
+/// c = d1.r, e = d2.d2, f = d2.r the candidates' points and conditions are
+///   0 p1-p2  (0, 0)            c >= 0, f <= 0
+///   1 p1-q2  (0, 1)            c - b >= 0, f - e >= 0
+///   2 q1-p2  (1, 0)            c + a <= 0, f + b <= 0
+///   3 q1-q2  (1, 1)            c + a - b <= 0, f + b - e >= 0
+///   4 p1-p2q2 (0, f/e)         0 < f < e, c e - b f >= 0
+///   5 q1-p2q2 (1, (f+b)/e)     0 < f + b < e, (c + a) e - b (f + b) <= 0
+///   6 p2-p1q1 (-c/a, 0)        0 < -c < a, f a - b c <= 0
+///   7 q2-p1q1 ((b-c)/a, 1)     0 < b - c < a, (f - e) a + b (b - c) >= 0
+///   8 interior (sN/D, tN/D)    0 < sN < D, 0 < tN < D (3-D only; in 2-D
+///                              candidate 8 is a proper crossing, checked
+///                              directly by the kernel)
+/// (4-7: the interior parameter makes the other derivative 0; the second
+/// condition, multiplied by e > 0 or a > 0, is the remaining one.) Each
+/// region condition is the one the candidate's test checks, and true, so
+/// any stage's answer for candidate k alone is the answer.) Degree <= 4;
+/// called with the filter types only (src/capsules.cpp), so no bit bound.
+template <class W, std::size_t D>
+int segment_segment_certified(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>& p2,
+                              const Vec<W, D>& q2) {
+  const Vec<W, D> d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+  const W a = dot(d1, d1), b = dot(d1, d2), c = dot(d1, r), e = dot(d2, d2), f = dot(d2, r);
+  auto nonneg = [](const W& x) { const int s = sign3(x); return s == 0 || s == 1; };
+  auto nonpos = [](const W& x) { const int s = sign3(x); return s == 0 || s == -1; };
+  auto pos = [](const W& x) { return sign3(x) == 1; };
+  if constexpr (D == 3) {
+    const W den = a * e - b * b, sn = b * f - c * e, tn = a * f - b * c;
+    if (pos(sn) && pos(W(den - sn)) && pos(tn) && pos(W(den - tn))) return 8;
+  }
+  if (pos(f) && pos(W(e - f)) && nonneg(W(c * e - b * f))) return 4;
+  const W fb = f + b, ca = c + a;
+  if (pos(fb) && pos(W(e - fb)) && nonpos(W(ca * e - b * fb))) return 5;
+  const W mc = W(0) - c;
+  if (pos(mc) && pos(W(a - mc)) && nonpos(W(f * a - b * c))) return 6;
+  const W bc = b - c, fe = f - e;
+  if (pos(bc) && pos(W(a - bc)) && nonneg(W(fe * a + b * bc))) return 7;
+  if (nonneg(c) && nonpos(f)) return 0;
+  if (nonneg(W(c - b)) && nonneg(fe)) return 1;
+  if (nonpos(ca) && nonpos(fb)) return 2;
+  if (nonpos(W(ca - b)) && nonneg(W(fb - e))) return 3;
+  return -1;
+}
+
+/// Candidate k's value test alone (no region condition): for a candidate
+/// certified by segment_segment_certified, this is the whole answer.
+/// Degrees as in the candidates' tests.
+template <class W, std::size_t D>
+Tri segment_segment_value_within(int k, const Vec<W, D>& p1, const Vec<W, D>& q1,
+                                 const Vec<W, D>& p2, const Vec<W, D>& q2, const W& R2,
+                                 bool strict) {
+  auto point_line = [&](const Vec<W, D>& p, const Vec<W, D>& a, const Vec<W, D>& b) {
+    const Vec<W, D> d = sub(b, a), w = sub(p, a);
+    return within(cross_norm2(w, d), W(R2 * dot(d, d)), strict);
+  };
+  switch (k) {
+    case 0: return point_point(p1, p2, R2, strict);
+    case 1: return point_point(p1, q2, R2, strict);
+    case 2: return point_point(q1, p2, R2, strict);
+    case 3: return point_point(q1, q2, R2, strict);
+    case 4: return point_line(p1, p2, q2);
+    case 5: return point_line(q1, p2, q2);
+    case 6: return point_line(p2, p1, q1);
+    case 7: return point_line(q2, p1, q1);
+    default:
+      if constexpr (D == 3) {
+        const Vec<W, 3> n = cross(sub(q1, p1), sub(q2, p2));
+        const W rn = dot(sub(p1, p2), n);
+        return within(W(rn * rn), W(R2 * dot(n, n)), strict);
+      } else {
+        return Tri::maybe;  // never certified in 2-D
+      }
+  }
+}
+
+/// Flag in the candidate masks of segment_segment_within's callers
+/// (src/capsules.cpp): the single candidate in the mask is certified.
+inline constexpr unsigned kCertifiedCandidate = 1u << 31;
+
 /// x projects strictly inside triangle abc (non-degenerate) and its distance
 /// to the plane is <= R. Degree 6.
 template <class W>
