@@ -42,23 +42,14 @@ inline double clamp01(double x) { return x > 0 ? (x < 1 ? x : 1.0) : 0.0; }  // 
 
 /// Decides distance(segment 1, segment 2) <= R (strict: < R) when cheap
 /// double evaluation is certain; Tri::maybe otherwise.
-template <int D>
-[[gnu::always_inline]] inline Tri segseg_fast(const double* r, const double* d1, const double* d2,
-                                              double R, bool strict) {
-  // Both certificates are strict (distance < R, distance > R), so they
-  // answer the closed and the open test alike.
-  (void)strict;
-  double rr = 0, a = 0, b = 0, c = 0, e = 0, f = 0;
-  for (int k = 0; k < D; ++k) {
-    rr += r[k] * r[k];
-    a += d1[k] * d1[k];
-    b += d1[k] * d2[k];
-    c += d1[k] * r[k];
-    e += d2[k] * d2[k];
-    f += d2[k] * r[k];
-  }
-  // Ericson's parameters; degenerate axes get parameter 0, and clamp01 turns
-  // NaN (0/0, inf/inf) into 0.
+/// Ericson RTCD 5.1.9 (ClosestPtSegmentSegment) on dot products (used by
+/// segseg_fast and triangle_fast.hpp): a = d1.d1, b = d1.d2, c = d1.r, e = d2.d2, f = d2.r with
+/// r = p1 - p2. Returns the parameters (s, t), heuristic only.
+struct SegParams {
+  double s, t;
+};
+[[gnu::always_inline]] inline SegParams closest_params(double a, double b, double c, double e,
+                                                       double f) {
   double s = 0, t = 0;
   if (a > 0 && e > 0) {
     const double den = a * e - b * b;
@@ -76,7 +67,27 @@ template <int D>
   } else if (e > 0) {
     t = f / e;
   }
-  t = clamp01(t);
+  return {s, clamp01(t)};
+}
+
+template <int D>
+[[gnu::always_inline]] inline Tri segseg_fast(const double* r, const double* d1, const double* d2,
+                                              double R, bool strict) {
+  // Both certificates are strict (distance < R, distance > R), so they
+  // answer the closed and the open test alike.
+  (void)strict;
+  double rr = 0, a = 0, b = 0, c = 0, e = 0, f = 0;
+  for (int k = 0; k < D; ++k) {
+    rr += r[k] * r[k];
+    a += d1[k] * d1[k];
+    b += d1[k] * d2[k];
+    c += d1[k] * r[k];
+    e += d2[k] * d2[k];
+    f += d2[k] * r[k];
+  }
+  // Ericson's parameters; degenerate axes get parameter 0, and clamp01 turns
+  // NaN (0/0, inf/inf) into 0.
+  const auto [s, t] = closest_params(a, b, c, e, f);
 
   // Exact identities (true r, d1, d2; n = X - Y = r + s d1 - t d2):
   //   A = n.r = rr + s c - t f,  B = n.d1 = c + s a - t b,

@@ -72,34 +72,6 @@ struct TriWeights {
   return {vb * den, vc * den};
 }
 
-/// Ericson RTCD 5.1.9 (ClosestPtSegmentSegment) on dot products, as in
-/// segseg_fast: a = d1.d1, b = d1.d2, c = d1.r, e = d2.d2, f = d2.r with
-/// r = p1 - p2. Returns the parameters (s, t), heuristic only.
-struct SegParams {
-  double s, t;
-};
-[[gnu::always_inline]] inline SegParams closest_params(double a, double b, double c, double e,
-                                                       double f) {
-  double s = 0, t = 0;
-  if (a > 0 && e > 0) {
-    const double den = a * e - b * b;
-    s = den > 0 ? clamp01((b * f - c * e) / den) : 0.0;
-    t = (b * s + f) / e;
-    if (t < 0) {
-      t = 0;
-      s = clamp01(-c / a);
-    } else if (t > 1) {
-      t = 1;
-      s = clamp01((b - c) / a);
-    }
-  } else if (a > 0) {
-    s = clamp01(-c / a);
-  } else if (e > 0) {
-    t = f / e;
-  }
-  return {s, clamp01(t)};
-}
-
 /// A witness: axis parameter s and triangle weights, as exact doubles with
 /// s, alpha, beta in [0, 1] and alpha + beta <= 1 + u (see the meet bound).
 struct TriWitness {
