@@ -87,11 +87,7 @@ template <class In>
     return Tri::maybe;
   } else {
     auto run = [&]<int D>() {
-      auto vec = [v](int i) {
-        Vec<FilterLong, D> p;
-        for (int k = 0; k < D; ++k) p[k] = FilterLong(static_cast<long double>(v[i + k]));
-        return p;
-      };
+      auto vec = [v](int i) { return load<FilterLong, D>(v + i); };  // inputs are exact long doubles
       const FilterLong R = FilterLong(static_cast<long double>(v[4 * D])) +
                            FilterLong(static_cast<long double>(v[4 * D + 1]));
       if (*mask & kCertifiedCandidate) {  // one candidate, its value test alone
@@ -114,11 +110,7 @@ template <class In>
   if constexpr (!kFilterLongAvailable) {
     return Tri::maybe;
   } else {
-    auto vec = [v](int i) {
-      Vec<FilterLong, 3> p;
-      for (int k = 0; k < 3; ++k) p[k] = FilterLong(static_cast<long double>(v[i + k]));
-      return p;
-    };
+    auto vec = [v](int i) { return load<FilterLong, 3>(v + i); };
     unsigned still = 0;
     const Tri t = segment_triangle_within<FilterLong>(
         vec(0), vec(3), vec(6), vec(9), vec(12), FilterLong(static_cast<long double>(v[15])),
@@ -132,11 +124,7 @@ template <class In>
 
 template <int D>
 [[gnu::flatten]] Tri segseg_filter_d(const FilterDouble* f, bool strict, unsigned* uncertain) {
-  auto vec = [f](int i) {
-    Vec<FilterDouble, D> p;
-    for (int k = 0; k < D; ++k) p[k] = f[i + k];
-    return p;
-  };
+  auto vec = [f](int i) { return load<FilterDouble, D>(f + i); };
   const FilterDouble R = f[4 * D] + f[4 * D + 1];
   // The candidate holding the closest pair, when certain (capsule_kernel.hpp:
   // segment_segment_certified): then it alone decides, here and in the later
@@ -159,7 +147,7 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
 }
 
 [[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain) {
-  auto vec = [f](int i) { return Vec<FilterDouble, 3>{f[i], f[i + 1], f[i + 2]}; };
+  auto vec = [f](int i) { return load<FilterDouble, 3>(f + i); };
   return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
                                                strict, kAllTriangleCandidates, uncertain);
 }
