@@ -109,6 +109,25 @@ int orient(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& u, const V<W, 3>& 
   return sgn(dot(sub(q, p), cross3(sub(u, p), sub(v, p))));
 }
 
+/// pq, which crosses the plane of abc with p and q strictly on opposite
+/// sides, meets the closed triangle: the orientations of pq against the
+/// three edges have no two opposite strict signs (they cannot all be 0: the
+/// crossing point would lie on all three edge lines).
+template <class W>
+bool crosses_inside(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& a, const V<W, 3>& b,
+                    const V<W, 3>& c) {
+  const int o1 = orient(p, q, a, b), o2 = orient(p, q, b, c), o3 = orient(p, q, c, a);
+  const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
+  return !(pos && neg);
+}
+
+/// x projects into the closed triangle abc along its normal n (n != 0).
+template <class W>
+bool projects_inside(const V<W, 3>& n, const V<W, 3>& a, const V<W, 3>& b, const V<W, 3>& c,
+                     const V<W, 3>& x) {
+  return edge_side(n, a, b, x) >= 0 && edge_side(n, b, c, x) >= 0 && edge_side(n, c, a, x) >= 0;
+}
+
 /// The exact squared distance between segment pq (p = q allowed: a point)
 /// and the filled triangle abc (any degeneracy allowed); see the top.
 template <class W>
@@ -120,15 +139,8 @@ Fraction<W> segment_triangle(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& 
   if (!flat) {
     hp = dot(n, sub(p, a));
     hq = dot(n, sub(q, a));
-    // Strictly on opposite sides: the crossing point is in the closed
-    // triangle iff the orientations of pq against the three edges have no
-    // two opposite strict signs (they cannot all be 0: the crossing point
-    // would lie on all three edge lines).
-    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
-      const int o1 = orient(p, q, a, b), o2 = orient(p, q, b, c), o3 = orient(p, q, c, a);
-      const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
-      if (!(pos && neg)) return Fraction<W>(W(0));
-    }
+    if (((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) && crosses_inside(p, q, a, b, c))
+      return Fraction<W>(W(0));
   }
   Fraction<W> best = segment_segment(p, q, a, b).dist2;
   auto consider = [&best](Fraction<W> d) {
@@ -144,8 +156,7 @@ Fraction<W> segment_triangle(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& 
     const V<W, 3>& x = *ends[i];
     // Closed inside test (a projection on the boundary is also covered by
     // the edge terms, so open or closed gives the same minimum).
-    if (edge_side(n, a, b, x) >= 0 && edge_side(n, b, c, x) >= 0 && edge_side(n, c, a, x) >= 0)
-      consider(Fraction<W>(W(*heights[i] * *heights[i]), nn));
+    if (projects_inside(n, a, b, c, x)) consider(Fraction<W>(W(*heights[i] * *heights[i]), nn));
   }
   return best;
 }
@@ -201,21 +212,17 @@ SegmentTriangleClosest<W> segment_triangle_closest(const V<W, 3>& p, const V<W, 
   }
   if (!flat) {
     const W hp = dot(n, sub(p, a)), hq = dot(n, sub(q, a));
-    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
-      const int o1 = orient(p, q, a, b), o2 = orient(p, q, b, c), o3 = orient(p, q, c, a);
-      const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
-      if (!(pos && neg)) {
-        F s(hp, W(hp - hq));  // n.(p + s d - a) = 0
-        auto x = along(p, d, s);
-        consider({std::move(s), std::move(x), F(W(0))});
-      }
+    if (((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) && crosses_inside(p, q, a, b, c)) {
+      F s(hp, W(hp - hq));  // n.(p + s d - a) = 0
+      auto x = along(p, d, s);
+      consider({std::move(s), std::move(x), F(W(0))});
     }
     const W nn = dot(n, n);
     const V<W, 3>* ends[2] = {&p, &q};
     const W* heights[2] = {&hp, &hq};
     for (int i = 0; i < 2; ++i) {
       const V<W, 3>& x = *ends[i];
-      if (edge_side(n, a, b, x) >= 0 && edge_side(n, b, c, x) >= 0 && edge_side(n, c, a, x) >= 0) {
+      if (projects_inside(n, a, b, c, x)) {
         std::array<F, 3> y;
         for (int k = 0; k < 3; ++k) y[k] = F(W(x[k] * nn - *heights[i] * n[k]), nn);
         consider({F(W(i)), std::move(y), F(W(*heights[i] * *heights[i]), nn)});
