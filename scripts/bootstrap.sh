@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config)
+packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config python3)
 # Optional: the engines that examples/audits checks (skipped when absent).
 # GEOS's C++ API headers are in libgeos++-dev.
 # CGAL (libcgal-dev): the peer comparison (bench/cgal_bench.cpp, tests/cgal_agreement_test.cpp).

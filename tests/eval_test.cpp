@@ -4,10 +4,17 @@
 // tests/eval_corpus_test.sh.
 #include <gtest/gtest.h>
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <cmath>
 #include <cstdio>
+#include <limits>
+#include <thread>
 #include <string>
 
 #include "eval.hpp"
+#include "json.hpp"
 #include "scalar.hpp"
 
 namespace q = exactgeom::query;
@@ -26,18 +33,18 @@ TEST(Scalar, IntegersOfAnySizeAreExact) {
 }
 
 TEST(Scalar, DecimalNumbersAreTheNearestDouble) {
-  EXPECT_EQ(q::parse_json_number("0.1").d, 0.1);
+  EXPECT_EQ(q::parse_json_number("0.1").as_double(), 0.1);
   EXPECT_EQ(exact("0.1"), mpq_class(0.1));
   EXPECT_NE(exact("0.1"), mpq_class(1, 10));
   // Ties to even: 2^53 + 1 as a decimal rounds down to 2^53.
-  EXPECT_EQ(q::parse_json_number("9007199254740993.0").d, 9007199254740992.0);
+  EXPECT_EQ(q::parse_json_number("9007199254740993.0").as_double(), 9007199254740992.0);
   // Underflow is valid: zero, or the nearest subnormal.
-  EXPECT_EQ(q::parse_json_number("1e-400").d, 0.0);
-  EXPECT_EQ(q::parse_json_number("2.4703282292062328e-324").d, 0x1p-1074);
-  EXPECT_EQ(q::parse_json_number("-0.0").d, 0.0);
+  EXPECT_EQ(q::parse_json_number("1e-400").as_double(), 0.0);
+  EXPECT_EQ(q::parse_json_number("2.4703282292062328e-324").as_double(), 0x1p-1074);
+  EXPECT_EQ(q::parse_json_number("-0.0").as_double(), 0.0);
   EXPECT_THROW(q::parse_json_number("1e400"), q::ScalarError);
   EXPECT_THROW(q::parse_json_number("1.7976931348623159e308"), q::ScalarError);
-  EXPECT_EQ(q::parse_json_number("1.7976931348623157e308").d, 0x1.fffffffffffffp+1023);
+  EXPECT_EQ(q::parse_json_number("1.7976931348623157e308").as_double(), 0x1.fffffffffffffp+1023);
 }
 
 TEST(Scalar, StringsAreExactRationals) {
@@ -59,11 +66,11 @@ TEST(Scalar, StringsAreExactRationals) {
 }
 
 TEST(Scalar, HexStringsMustBeFiniteDoubles) {
-  EXPECT_EQ(q::parse_scalar_string("0x1.8p+3").d, 12.0);
-  EXPECT_EQ(q::parse_scalar_string("0X1.8P+3").d, 12.0);
-  EXPECT_EQ(q::parse_scalar_string("-0x1p-1074").d, -0x1p-1074);
-  EXPECT_EQ(q::parse_scalar_string("0x1.fffffffffffffp+1023").d, 0x1.fffffffffffffp+1023);
-  EXPECT_EQ(q::parse_scalar_string("-0x0p+0").d, 0.0);
+  EXPECT_EQ(q::parse_scalar_string("0x1.8p+3").as_double(), 12.0);
+  EXPECT_EQ(q::parse_scalar_string("0X1.8P+3").as_double(), 12.0);
+  EXPECT_EQ(q::parse_scalar_string("-0x1p-1074").as_double(), -0x1p-1074);
+  EXPECT_EQ(q::parse_scalar_string("0x1.fffffffffffffp+1023").as_double(), 0x1.fffffffffffffp+1023);
+  EXPECT_EQ(q::parse_scalar_string("-0x0p+0").as_double(), 0.0);
   EXPECT_THROW(q::parse_scalar_string("0x1p+1024"), q::ScalarError);
   EXPECT_THROW(q::parse_scalar_string("0x1p-1075"), q::ScalarError);
   EXPECT_THROW(q::parse_scalar_string("0x1.00000000000001p+0"), q::ScalarError);  // 57 bits
@@ -77,12 +84,19 @@ TEST(Scalar, AnswersAreWrittenInLowestTermsAndHex) {
   EXPECT_EQ(q::hex_double(0.0), "0x0p+0");
 }
 
+std::string run(const std::string& input, q::EvalOptions options, q::EvalResult* result = nullptr);
 std::string run(const std::string& input, unsigned threads, q::EvalResult* result = nullptr) {
+  q::EvalOptions options;
+  options.threads = threads;
+  return run(input, options, result);
+}
+
+std::string run(const std::string& input, q::EvalOptions options, q::EvalResult* result) {
   std::FILE* in = std::tmpfile();
   std::FILE* out = std::tmpfile();
   std::fwrite(input.data(), 1, input.size(), in);
   std::rewind(in);
-  const q::EvalResult r = q::run_eval(in, out, {threads, false});
+  const q::EvalResult r = q::run_eval(in, out, options);
   if (result) *result = r;
   std::string s(static_cast<std::size_t>(std::ftell(out)), '\0');
   std::rewind(out);
@@ -130,7 +144,7 @@ TEST(Eval, MalformedAtomIsAnErrorLineNotACrash) {
   q::Evaluator e;
   std::string out;
   EXPECT_FALSE(e.answer(line, 7, out));
-  EXPECT_EQ(out.rfind("{\"error\":\"bad JSON: ", 0), 0u) << out;
+  EXPECT_EQ(out.rfind("{\"id\":null,\"error\":\"bad JSON: ", 0), 0u) << out;
   EXPECT_NE(out.find("\"line\":7}"), std::string::npos) << out;
   // And the evaluator still answers the next line.
   out.clear();
@@ -143,10 +157,155 @@ TEST(Eval, BlankLinesAreSkippedButCounted) {
   const std::string out =
       run("\n{\"op\":\"orient2d\",\"a\":[0,0],\"b\":[1,0]}\n  \n{\"op\":\"x\"}", 1, &r);
   EXPECT_EQ(out,
-            "{\"error\":\"missing field \\\"c\\\"\",\"line\":2}\n"
-            "{\"error\":\"unknown op \\\"x\\\"\",\"line\":4}\n");
+            "{\"id\":null,\"error\":\"missing field \\\"c\\\"\",\"line\":2}\n"
+            "{\"id\":null,\"error\":\"unknown op \\\"x\\\"\",\"line\":4}\n");
   EXPECT_EQ(r.lines, 4u);
   EXPECT_EQ(r.errors, 2u);
+}
+
+// Issue 11: no path from text to a number lets NaN or infinity through
+// (converting one to mpq_class traps), whoever the caller is.
+TEST(Scalar, NoNaNOrInfinityCanBeHeld) {
+  EXPECT_THROW(q::Scalar::of_double(std::nan("")), q::ScalarError);
+  EXPECT_THROW(q::Scalar::of_double(-std::numeric_limits<double>::infinity()), q::ScalarError);
+  for (const char* t : {"-nan(e)", "nan", "-nan", "inf", "-inf", "Infinity", "NaN", "+1", "01",
+                        "1.", "-.5", ".5", "1e", "1e+", "1e-400x", "0x10", "-", "", "1 ", " 1"})
+    EXPECT_THROW(q::parse_json_number(t), q::ScalarError) << t;
+  EXPECT_EQ(q::parse_json_number("-0").as_double(), 0.0);
+  EXPECT_FALSE(std::signbit(q::parse_json_number("-0").as_double()));  // the integer zero
+  EXPECT_THROW(q::parse_scalar_string("+1"), q::ScalarError);
+  EXPECT_THROW(q::parse_scalar_string("+1/2"), q::ScalarError);
+  EXPECT_THROW(q::parse_scalar_string("+0x1p0"), q::ScalarError);
+  EXPECT_THROW(q::parse_scalar_string("-nan(e)"), q::ScalarError);
+}
+
+TEST(Json, NumberGrammarIsRfc8259) {
+  for (const char* t : {"0", "-0", "12", "-340282366920938463463374607431768211457", "0.5", "-0.5",
+                        "1e5", "1E+5", "1e-400", "0e0", "1.25E-3"})
+    EXPECT_TRUE(q::is_json_number(t)) << t;
+  for (const char* t : {"01", "-01", "1.", ".5", "-.5", "+1", "1e", "1e+", "1.e5", "0x1", "-nan(e)",
+                        "nan", "inf", "-", "", "1x", "1e5x", "--1", "1..2", "1 "})
+    EXPECT_FALSE(q::is_json_number(t)) << t;
+}
+
+/// The error of one line, or "" when it parses.
+std::string json_error(std::string_view line) {
+  q::JsonReader r;
+  std::string error;
+  return r.parse(line, error) ? std::string() : error;
+}
+
+TEST(Json, EveryPartOfTheLineIsValidated) {
+  // Ignored fields and "id" are held to the same grammar as the rest.
+  for (const char* bad :
+       {R"({"id":[1,],"op":"x"})", R"({"id":1x,"op":"x"})", R"({"id":{"a":1,},"op":"x"})",
+        R"({"op":"x","junk":[1,,2]})", R"({"op":"x","junk":{"a" 1}})", R"({"op":"x","junk":tru})",
+        R"({"op":"x","junk":"\x"})", R"({"op":"x","junk":"\ud800"})", "{\"op\":\"x\",\"j\":\"a\tb\"}",
+        R"({"op":"x","junk":[01]})", R"({"op":"x"} {})", R"({"op":"x",})", R"({'op':"x"})",
+        "{\"op\":\"x\",\"j\":\"\xff\"}", R"({"op":"x","j":-nan(e)})"})
+    EXPECT_NE(json_error(bad), "") << bad;
+  EXPECT_EQ(json_error(R"( {"id" : { "k" : [ 1 , 2 ] } , "op" : "x" } )"), "");
+}
+
+TEST(Json, RepeatedKeysAreAnErrorAtAnyDepthAfterUnescaping) {
+  EXPECT_EQ(json_error(R"({"a":1,"a":2})"), "bad JSON: key \"a\" appears twice in one object");
+  EXPECT_NE(json_error(R"({"\u0061":1,"a":2})"), "");
+  EXPECT_NE(json_error(R"({"x":{"k":[{"m":1,"m":1}]}})"), "");
+  EXPECT_NE(json_error(R"({"":1,"":2})"), "");
+  // Twenty keys (the sorted check) with the repeat far apart.
+  std::string many = "{";
+  for (int i = 0; i < 20; ++i) many += "\"k" + std::to_string(i) + "\":0,";
+  EXPECT_EQ(json_error(many + "\"k3\":1}"), "bad JSON: key \"k3\" appears twice in one object");
+  EXPECT_EQ(json_error(many + "\"k20\":1}"), "");
+  // The same key in sibling objects is not a repeat.
+  EXPECT_EQ(json_error(R"({"a":{"k":1},"b":{"k":2},"k":3})"), "");
+}
+
+TEST(Json, NestingIsLimitedTo64Levels) {
+  auto nested = [](int arrays) {
+    return "{\"x\":" + std::string(static_cast<std::size_t>(arrays), '[') +
+           std::string(static_cast<std::size_t>(arrays), ']') + "}";
+  };
+  EXPECT_EQ(json_error(nested(63)), "");  // the root object is level 1
+  EXPECT_EQ(json_error(nested(64)), "bad JSON: nested deeper than 64 levels");
+  EXPECT_EQ(json_error(nested(100000)), "bad JSON: nested deeper than 64 levels");
+  std::string objects;
+  for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
+  objects += "1" + std::string(100000, '}');
+  EXPECT_EQ(json_error(objects), "bad JSON: nested deeper than 64 levels");
+}
+
+TEST(Json, IdIsEchoedVerbatimOnlyFromAValidLine) {
+  q::Evaluator e;
+  std::string out;
+  EXPECT_TRUE(e.answer(R"({"id" : { "k" : [1, "}"] } ,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]})", 1, out));
+  EXPECT_EQ(out, "{\"id\":{ \"k\" : [1, \"}\"] },\"op\":\"orient2d\",\"sign\":1}\n");
+  out.clear();
+  EXPECT_FALSE(e.answer(R"({"id":"x","op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1],"j":[1,]})", 2, out));
+  EXPECT_EQ(out.rfind("{\"id\":null,", 0), 0u) << out;
+  out.clear();
+  EXPECT_FALSE(e.answer(R"({"id":-1.5e3,"op":"orient2d","a":[0,0],"b":[1,0]})", 3, out));
+  EXPECT_EQ(out, "{\"id\":-1.5e3,\"error\":\"missing field \\\"c\\\"\",\"line\":3}\n");
+}
+
+TEST(Eval, LinesOverTheLimitAreErrorLinesAndTheRunGoesOn) {
+  // Lines of 1 to 3 times the limit, across many reads, between good lines.
+  const std::string good = R"({"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]})";
+  q::EvalOptions o;
+  o.threads = 2;
+  o.max_line_bytes = good.size();
+  std::string input, expected;
+  for (int i = 0; i < 30000; ++i) {
+    if (i % 3 == 1) {
+      input += std::string(good.size() * (1 + i % 7) + 1, ' ') + "\n";
+      expected += "{\"id\":null,\"error\":\"line longer than " + std::to_string(good.size()) +
+                  " bytes (exactgeom eval --max-line-bytes)\",\"line\":" + std::to_string(i + 1) +
+                  "}\n";
+    } else {
+      input += good + "\n";
+      expected += "{\"op\":\"orient2d\",\"sign\":1}\n";
+    }
+  }
+  input += std::string(3 * good.size(), 'x');  // an over-long last line without a newline
+  expected += "{\"id\":null,\"error\":\"line longer than " + std::to_string(good.size()) +
+              " bytes (exactgeom eval --max-line-bytes)\",\"line\":30001}\n";
+  q::EvalResult r;
+  EXPECT_EQ(run(input, o, &r), expected);
+  EXPECT_EQ(r.lines, 30001u);
+  EXPECT_EQ(r.errors, 10001u);
+}
+
+// A program that writes one query and waits for its answer, keeping its end
+// of the pipe open, gets the answer.
+TEST(Eval, AnswersAQueryOnAnOpenPipe) {
+  int to_eval[2], from_eval[2];
+  ASSERT_EQ(pipe(to_eval), 0);
+  ASSERT_EQ(pipe(from_eval), 0);
+  std::FILE* in = fdopen(to_eval[0], "r");
+  std::FILE* out = fdopen(from_eval[1], "w");
+  std::thread evaluator([&] {
+    q::EvalOptions o;
+    o.threads = 1;
+    q::run_eval(in, out, o);
+    std::fclose(out);
+  });
+  auto ask = [&](const std::string& query) {
+    const std::string line = query + "\n";
+    EXPECT_EQ(write(to_eval[1], line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    std::string answer;
+    char c = 0;
+    pollfd p{from_eval[0], POLLIN, 0};
+    while (poll(&p, 1, 10000) == 1 && read(from_eval[0], &c, 1) == 1 && c != '\n') answer += c;
+    return answer;
+  };
+  EXPECT_EQ(ask(R"({"id":1,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]})"),
+            R"({"id":1,"op":"orient2d","sign":1})");
+  EXPECT_EQ(ask(R"({"id":2,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,-1]})"),
+            R"({"id":2,"op":"orient2d","sign":-1})");
+  close(to_eval[1]);
+  evaluator.join();
+  std::fclose(in);
+  close(from_eval[0]);
 }
 
 }  // namespace

@@ -48,6 +48,111 @@ check "eval missing file says so" grep -q "cannot open '/nonexistent/queries.jso
 "$bin" eval --threads 0 < /dev/null > /dev/null 2>&1
 check "eval --threads 0 is a usage error" test $? -eq 2
 
+# eval: hostile lines (issue 11), each one error line or its answer, and the
+# run goes on: NaN tokens, invalid JSON anywhere in the line, repeated keys,
+# "+1", nesting at and past 64 levels, a blank line.
+"$bin" eval --quiet "$data/eval_hostile.jsonl" > "$tmp/h1"
+check "eval hostile lines exit 1" test $? -eq 1
+check "eval hostile answers" diff -u "$data/eval_hostile.expected" "$tmp/h1"
+
+# Every output line is strict JSON, read by another parser (Python's, with
+# NaN/Infinity and repeated keys refused), for all three corpora.
+strict_json() {
+  python3 -c '
+import json, sys
+def pairs(kv):
+    keys = [k for k, _ in kv]
+    if len(keys) != len(set(keys)): raise ValueError("repeated key")
+    return dict(kv)
+def no_constant(c): raise ValueError("not JSON: " + c)
+for n, line in enumerate(sys.stdin, 1):
+    json.loads(line, object_pairs_hook=pairs, parse_constant=no_constant)
+' < "$1"
+}
+check "eval output is strict JSON (valid corpus)" strict_json "$tmp/v1"
+check "eval output is strict JSON (error corpus)" strict_json "$tmp/e1"
+check "eval output is strict JSON (hostile corpus)" strict_json "$tmp/h1"
+
+# 30,000 levels of nesting, of arrays and of objects: an error line each, no
+# stack overflow, and the next line is answered.
+python3 -c '
+print("{\"x\":" + "[" * 30000 + "]" * 30000 + ",\"op\":\"orient2d\"}")
+print("{\"a\":" * 30000 + "1" + "}" * 30000)
+print("{\"id\":3,\"op\":\"orient2d\",\"a\":[0,0],\"b\":[1,0],\"c\":[0,1]}")' > "$tmp/deep.jsonl"
+"$bin" eval "$tmp/deep.jsonl" > "$tmp/deep.out"
+check "eval deep nesting exits 1" test $? -eq 1
+check "eval deep nesting: two error lines, then the answer" test "$(cat "$tmp/deep.out")" = \
+'{"id":null,"error":"bad JSON: nested deeper than 64 levels","line":1}
+{"id":null,"error":"bad JSON: nested deeper than 64 levels","line":2}
+{"id":3,"op":"orient2d","sign":1}'
+
+# A 100 MB line (a 52-million-element array in an ignored field) is an error
+# line read past in bounded memory (it once took 4.3 GB); a line just under
+# a smaller --max-line-bytes is answered and one just over it is not.
+python3 -c '
+import sys
+sys.stdout.write("{\"op\":\"orient2d\",\"a\":[0,0],\"b\":[1,0],\"c\":[0,1],\"x\":[" + "0," * 52000000 + "0]}\n")
+sys.stdout.write("{\"id\":2,\"op\":\"orient2d\",\"a\":[0,0],\"b\":[1,0],\"c\":[0,1]}\n")' > "$tmp/long.jsonl"
+(ulimit -v 400000 && "$bin" eval "$tmp/long.jsonl") > "$tmp/long.out"
+check "eval 100 MB line exits 1" test $? -eq 1
+check "eval 100 MB line: an error line, then the next answer, within 400 MB" test "$(cat "$tmp/long.out")" = \
+'{"id":null,"error":"line longer than 16777216 bytes (exactgeom eval --max-line-bytes)","line":1}
+{"id":2,"op":"orient2d","sign":1}'
+rm -f "$tmp/long.jsonl"
+line='{"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]}'  # 47 bytes
+printf '%s\n%s\n' "$line" "$line " | "$bin" eval --max-line-bytes 47 > "$tmp/limit.out"
+check "eval --max-line-bytes: the limit is inclusive" test "$(cat "$tmp/limit.out")" = \
+'{"op":"orient2d","sign":1}
+{"id":null,"error":"line longer than 47 bytes (exactgeom eval --max-line-bytes)","line":2}'
+"$bin" eval --max-line-bytes 0 < /dev/null > /dev/null 2>&1
+check "eval --max-line-bytes 0 is a usage error" test $? -eq 2
+
+# One query written to a pipe that stays open is answered at once.
+coproc EVAL { "$bin" eval --quiet; }
+echo '{"id":1,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]}' >&"${EVAL[1]}"
+answer=
+read -r -t 10 answer <&"${EVAL[0]}"
+check "eval answers one query on an open pipe" test "$answer" = '{"id":1,"op":"orient2d","sign":1}'
+echo '{"id":2,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,-1]}' >&"${EVAL[1]}"
+answer=
+read -r -t 10 answer <&"${EVAL[0]}"
+check "eval answers a second query on the same pipe" test "$answer" = '{"id":2,"op":"orient2d","sign":-1}'
+exec {EVAL[1]}>&-
+wait "$EVAL_PID"
+check "eval on a pipe exits 0 when it closes" test $? -eq 0
+
+# Output that cannot be written is exit 2 with a message, for every command.
+echo "$line" | "$bin" eval > /dev/full 2> "$tmp/err"
+check "eval > /dev/full exits 2" test $? -eq 2
+check "eval > /dev/full says so" grep -q "error writing the output" "$tmp/err"
+"$bin" audit --algorithm orient2d/naive_double --cases 100 > /dev/full 2> "$tmp/err"
+check "audit > /dev/full exits 2" test $? -eq 2
+check "audit > /dev/full says so" grep -q "error writing the output" "$tmp/err"
+"$bin" report --cases 10 --min-time 0.01 --filter 'orient2d/float/random' > /dev/full 2> "$tmp/err"
+check "report > /dev/full exits 2" test $? -eq 2
+check "report > /dev/full says so" grep -q "error writing the output" "$tmp/err"
+
+# Options a run cannot honour are usage errors (exit 2), never a crash or a
+# run without end.
+usage_error() {  # usage_error COMMAND...: exits 2 and says why on stderr
+  "$bin" "$@" < /dev/null > /dev/null 2> "$tmp/err"
+  test $? -eq 2 && test -s "$tmp/err"
+}
+long_pattern=$(printf 'a%.0s' $(seq 1 100000))
+check "audit --algorithm with a 100,000-character pattern" usage_error audit --algorithm "$long_pattern"
+check "audit --algorithm that is not a pattern" usage_error audit --algorithm '('
+check "audit --cases 2^64-1" usage_error audit --cases 18446744073709551615
+check "audit --cases 0" usage_error audit --cases 0
+check "audit --cases -1" usage_error audit --cases -1
+check "audit --keep 10^9" usage_error audit --keep 1000000000
+check "report --filter '['" usage_error report --filter '['
+check "report --filter of 100,000 characters" usage_error report --filter "$long_pattern"
+check "report --cases 0" usage_error report --cases 0
+check "report --min-time nan" usage_error report --min-time nan
+check "report --min-time 1e9" usage_error report --min-time 1e9
+check "eval --threads 100000" usage_error eval --threads 100000
+check "eval --max-line-bytes 2^64" usage_error eval --max-line-bytes 18446744073709551616
+
 # audit: finds the published segment test's bug, the capsule heuristic's
 # wrong cases, and reports no wrong case for the exact functions.
 "$bin" audit --algorithm segment_intersects/article000_published --cases 500 > "$tmp/a1"

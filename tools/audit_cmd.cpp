@@ -11,6 +11,11 @@
 namespace exactgeom::tool {
 namespace {
 
+// Bounds of the numeric options: past these a run would take days or print
+// more than anyone reads, so they are refused rather than started.
+constexpr unsigned long long kMaxCases = 100'000'000;  // per family
+constexpr unsigned long long kMaxKeep = 1000;
+
 constexpr const char* kUsage =
     "usage: exactgeom audit [--algorithm NAME|all] [--cases N] [--seed S]\n"
     "                       [--shard I/N] [--keep K] [--json] [--list]\n"
@@ -25,13 +30,16 @@ constexpr const char* kUsage =
     "\n"
     "options:\n"
     "  --algorithm NAME  one algorithm (see --list), a regular expression\n"
-    "                    matching several, or all (default)\n"
-    "  --cases N         cases per family before sharding (default 10000)\n"
+    "                    matching several (at most 256 characters), or all\n"
+    "                    (default)\n"
+    "  --cases N         cases per family before sharding (default 10000,\n"
+    "                    at most 100000000)\n"
     "  --seed S          the cases' seed (default 1)\n"
     "  --shard I/N       run only cases i with i mod N = I (0 <= I < N): N\n"
     "                    shards together run exactly the unsharded audit, so\n"
     "                    their counts add up\n"
-    "  --keep K          smallest wrong cases kept per family (default 3)\n"
+    "  --keep K          smallest wrong cases kept per family (default 3,\n"
+    "                    at most 1000)\n"
     "  --json            one JSON object per algorithm, one per line\n"
     "  --list            list the algorithms and exit\n"
     "  --self-check      audit the exact functions against themselves (must\n"
@@ -39,7 +47,8 @@ constexpr const char* kUsage =
     "  -h, --help        print this help and exit\n"
     "\n"
     "Exit status: 0 when the audit ran (wrong answers of float code are\n"
-    "findings, not failures), 2 on a usage error.\n";
+    "findings, not failures), 2 on a usage error or when the output cannot\n"
+    "be written.\n";
 
 }  // namespace
 
@@ -55,20 +64,27 @@ int run_audit(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
       } else if (take_value(argc, argv, i, "--algorithm", v)) {
+        if (v.empty() || v.size() > kMaxPatternLength)
+          throw std::invalid_argument("--algorithm wants a name or pattern of 1 to " +
+                                      std::to_string(kMaxPatternLength) + " characters");
         algorithm = v;
       } else if (take_value(argc, argv, i, "--cases", v)) {
         o.cases = parse_count(v, "--cases");
+        if (o.cases == 0 || o.cases > kMaxCases)
+          throw std::invalid_argument("--cases wants 1 to " + std::to_string(kMaxCases));
       } else if (take_value(argc, argv, i, "--seed", v)) {
         o.seed = parse_count(v, "--seed");
       } else if (take_value(argc, argv, i, "--keep", v)) {
         o.keep = parse_count(v, "--keep");
+        if (o.keep > kMaxKeep)
+          throw std::invalid_argument("--keep wants 0 to " + std::to_string(kMaxKeep));
       } else if (take_value(argc, argv, i, "--shard", v)) {
         const auto slash = v.find('/');
         if (slash == std::string::npos) throw std::invalid_argument("--shard wants I/N, e.g. 0/4");
         o.shard_index = parse_count(v.substr(0, slash), "--shard I");
         o.shard_count = parse_count(v.substr(slash + 1), "--shard N");
-        if (o.shard_count == 0 || o.shard_index >= o.shard_count)
-          throw std::invalid_argument("--shard I/N wants 0 <= I < N");
+        if (o.shard_count == 0 || o.shard_index >= o.shard_count || o.shard_count > kMaxCases)
+          throw std::invalid_argument("--shard I/N wants 0 <= I < N <= " + std::to_string(kMaxCases));
       } else if (arg == "--json") {
         json = true;
       } else if (arg == "--list") {
@@ -87,7 +103,7 @@ int run_audit(int argc, char** argv) {
       self_check ? tools::self_check_subjects() : tools::audit_subjects();
   if (list) {
     for (const auto& s : subjects) std::printf("%s\n", s.name.c_str());
-    return 0;
+    return finish_output("audit", 0);
   }
   std::regex pattern;
   try {
@@ -96,18 +112,21 @@ int run_audit(int argc, char** argv) {
     std::fprintf(stderr, "exactgeom audit: --algorithm '%s' is not a valid pattern\n", algorithm.c_str());
     return 2;
   }
+  int status = 0;
   int ran = 0;
   for (const auto& s : subjects) {
     if (algorithm != s.name && !std::regex_match(s.name, pattern)) continue;
     const AuditReport r = exactgeom::run_audit(s, o);
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
+    // Stop at once when the output is lost rather than audit on for nothing.
+    if (std::ferror(stdout)) break;
     ++ran;
   }
-  if (ran == 0) {
+  if (ran == 0 && !std::ferror(stdout)) {
     std::fprintf(stderr, "exactgeom audit: no algorithm matches '%s' (see --list)\n", algorithm.c_str());
-    return 2;
+    status = 2;
   }
-  return 0;
+  return finish_output("audit", status);
 }
 
 }  // namespace exactgeom::tool

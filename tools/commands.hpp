@@ -21,4 +21,13 @@ bool take_value(int argc, char** argv, int& i, std::string_view name, std::strin
 /// A whole number from text, or std::invalid_argument naming `what`.
 unsigned long long parse_count(const std::string& text, const char* what);
 
+/// Flushes standard output: returns `status`, or 2 with a message on
+/// standard error when the output could not be written (a full disk,
+/// /dev/full), so that no command reports success for output it lost.
+int finish_output(const char* command, int status);
+
+/// The longest --algorithm or --filter pattern accepted: std::regex compiles
+/// and matches recursively, so a huge pattern could exhaust the stack.
+inline constexpr std::size_t kMaxPatternLength = 256;
+
 }  // namespace exactgeom::tool

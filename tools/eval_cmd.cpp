@@ -15,22 +15,31 @@ namespace exactgeom::tool {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: exactgeom eval [--threads N] [--quiet] [FILE]\n"
+    "usage: exactgeom eval [--threads N] [--max-line-bytes N] [--quiet] [FILE]\n"
     "\n"
-    "Reads queries, one JSON object per line (spec/queries.md: orient2d,\n"
+    "Reads queries, one JSON object per line (docs/queries.md: orient2d,\n"
     "orient3d, incircle, insphere, segment_intersection, segment_distance2,\n"
     "capsule_capsule, capsule_triangle, segment_triangle_distance2), from FILE\n"
     "or standard input, and writes one exact answer per line to standard\n"
-    "output, in input order. A line that cannot be answered gets\n"
-    "{\"id\":...,\"error\":\"...\",\"line\":N} and the run goes on; blank lines\n"
-    "are skipped. Memory stays flat for any input size.\n"
+    "output, in input order, each as soon as its line has arrived. A line\n"
+    "that is not strict JSON (RFC 8259: no trailing commas, no leading zeros,\n"
+    "no repeated keys), is nested deeper than 64 levels, is longer than the\n"
+    "line limit, or cannot be answered gets\n"
+    "{\"id\":...,\"error\":\"...\",\"line\":N} (id null when the line has no\n"
+    "readable id) and the run goes on; blank lines are skipped. Memory stays\n"
+    "bounded for any input.\n"
     "\n"
     "Exit status: 0 when every line was answered, 1 when any line was an\n"
-    "error, 2 on a usage error or when FILE cannot be read.\n"
+    "error, 2 on a usage error, when FILE cannot be read or when the output\n"
+    "cannot be written.\n"
     "\n"
     "options:\n"
     "  --threads N  answer on N threads (default: all cores); output is the\n"
     "               same, byte for byte, for any N\n"
+    "  --max-line-bytes N\n"
+    "               the longest line read, newline excluded (default\n"
+    "               16777216 = 16 MiB; 1 to 1073741824); a longer line is an\n"
+    "               error line, skipped without being held in memory\n"
     "  --quiet      no progress line (it is shown on standard error only when\n"
     "               that is a terminal)\n"
     "  -h, --help   print this help and exit\n";
@@ -52,6 +61,11 @@ int run_eval(int argc, char** argv) {
         const auto n = parse_count(value, "--threads");
         if (n == 0 || n > 1024) throw std::invalid_argument("--threads wants 1 to 1024");
         options.threads = static_cast<unsigned>(n);
+      } else if (take_value(argc, argv, i, "--max-line-bytes", value)) {
+        const auto n = parse_count(value, "--max-line-bytes");
+        if (n == 0 || n > (1ull << 30))
+          throw std::invalid_argument("--max-line-bytes wants 1 to 1073741824");
+        options.max_line_bytes = static_cast<std::size_t>(n);
       } else if (arg == "--quiet") {
         options.progress = false;
       } else if (arg.size() > 1 && arg[0] == '-') {

@@ -1,6 +1,7 @@
 // tools/options.cpp: the little option parsing the subcommands share. Hand
 // written: a few --long options per subcommand do not justify a dependency
 // (Boost.Program_options is a compiled library).
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -33,6 +34,15 @@ unsigned long long parse_count(const std::string& text, const char* what) {
   if (used != text.size() || text.empty())
     throw std::invalid_argument(std::string(what) + " wants a whole number, not '" + text + "'");
   return v;
+}
+
+
+int finish_output(const char* command, int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "exactgeom %s: error writing the output\n", command);
+    return 2;
+  }
+  return status;
 }
 
 }  // namespace exactgeom::tool

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -49,14 +50,16 @@ constexpr const char* kUsage =
     "\n"
     "The whole report takes well under a minute on a 2-core machine. Missed targets\n"
     "are measurements, not errors: the exit status is 0 whenever the report\n"
-    "is printed, 1 if no benchmark ran, 2 on a usage error.\n"
+    "is printed, 1 if no benchmark ran, 2 on a usage error or when the\n"
+    "output cannot be written.\n"
     "\n"
     "options:\n"
-    "  --cases N           accuracy cases per algorithm and family (default 2000)\n"
+    "  --cases N           accuracy cases per algorithm and family (default 2000,\n"
+    "                      at most 10000000)\n"
     "  --svg DIR           also write pictures to DIR: the classroom example's sign\n"
     "                      map (float vs exact orient2d) and where the float stadium\n"
     "                      tests disagree with the exact one near touching\n"
-    "  --min-time SECONDS  minimum measuring time per benchmark (default 0.1;\n"
+    "  --min-time SECONDS  minimum measuring time per benchmark, up to 60 (default 0.1;\n"
     "                      exactgeom_bench --benchmark_min_time=0.2 is steadier)\n"
     "  --filter REGEX      run only benchmarks whose name matches REGEX\n"
     "                      (names are <operation>/<implementation>/<input set>)\n"
@@ -319,14 +322,25 @@ int run_report(int argc, char** argv) {
       } else if (take_value(argc, argv, i, "--min-time", value)) {
         char* end = nullptr;
         const double t = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || !(t > 0) || !std::isfinite(t))
-          throw std::invalid_argument("--min-time wants a positive number of seconds, not '" +
+        if (value.empty() || *end != '\0' || !(t > 0) || !(t <= 60))
+          throw std::invalid_argument("--min-time wants a positive number of seconds up to 60, not '" +
                                       value + "'");
         min_time = value;
       } else if (take_value(argc, argv, i, "--filter", value)) {
+        if (value.empty() || value.size() > kMaxPatternLength)
+          throw std::invalid_argument("--filter wants a pattern of 1 to " +
+                                      std::to_string(kMaxPatternLength) + " characters");
+        try {
+          // Google Benchmark would only say that nothing matched.
+          (void)std::regex(value, std::regex::extended);
+        } catch (const std::regex_error&) {
+          throw std::invalid_argument("--filter '" + value + "' is not a valid pattern");
+        }
         filter = value;
       } else if (take_value(argc, argv, i, "--cases", value)) {
         cases = parse_count(value, "--cases");
+        if (cases == 0 || cases > 10'000'000)
+          throw std::invalid_argument("--cases wants 1 to 10000000");
       } else if (take_value(argc, argv, i, "--svg", value)) {
         svg_dir = value;
       } else {
@@ -343,13 +357,19 @@ int run_report(int argc, char** argv) {
   if (!svg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);
+    if (ec) {
+      std::fprintf(stderr, "exactgeom report: cannot create '%s': %s\n", svg_dir.c_str(),
+                   ec.message().c_str());
+      return 2;
+    }
     const auto files = write_report_svgs(svg_dir);
     std::printf("Pictures:");
     for (const auto& f : files) std::printf(" [%s](%s)", f.c_str(), f.c_str());
     std::printf("\n\n");
   }
   print_accuracy(cases);
-  std::fflush(stdout);
+  // Lost output is found before a minute of benchmarks, not after.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return finish_output("report", 0);
   // Google Benchmark takes its settings as flags: hand it a command line.
   std::string flag_time = "--benchmark_min_time=" + min_time;
   std::string flag_filter = "--benchmark_filter=" + (filter.empty() ? std::string(".") : filter);
@@ -360,7 +380,7 @@ int run_report(int argc, char** argv) {
   Collector collector;
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::Shutdown();
-  return print_report(collector, std::strtod(min_time.c_str(), nullptr));
+  return finish_output("report", print_report(collector, std::strtod(min_time.c_str(), nullptr)));
 }
 
 }  // namespace exactgeom::tool

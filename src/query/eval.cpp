@@ -4,12 +4,17 @@
 // taken as mpq_class.
 #include "eval.hpp"
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "exactgeom/exactgeom.hpp"
@@ -54,37 +59,45 @@ Evaluator::~Evaluator() = default;
 Evaluator::Evaluator(Evaluator&&) noexcept = default;
 Evaluator& Evaluator::operator=(Evaluator&&) noexcept = default;
 
+namespace {
+
+void append_line_no(std::string& out, std::size_t line_no) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, line_no);
+  out.append(buf, res.ptr);
+}
+
+/// {"id":...,"error":"...","line":N}: id is the line's own when the line was
+/// valid JSON with one, else null.
+bool append_error(std::string& out, std::string_view id, std::string_view msg, std::size_t line_no) {
+  out += "{\"id\":";
+  out += id.empty() ? std::string_view("null") : id;
+  out += ",\"error\":";
+  append_json_string(out, msg);
+  out += ",\"line\":";
+  append_line_no(out, line_no);
+  out += "}\n";
+  return false;
+}
+
+}  // namespace
+
 bool Evaluator::answer(std::string_view line, std::size_t line_no, std::string& out) {
   auto& r = impl_->reader;
-  const JsonNode* id = nullptr;
   const std::size_t start = out.size();
+  if (!r.parse(line, impl_->error)) return append_error(out, {}, impl_->error, line_no);
   auto error_line = [&](std::string_view msg) {
     out.resize(start);
-    out += '{';
-    if (id) {
-      out += "\"id\":";
-      out += id->text;
-      out += ',';
-    }
-    out += "\"error\":";
-    append_json_string(out, msg);
-    out += ",\"line\":";
-    char buf[24];
-    auto res = std::to_chars(buf, buf + sizeof buf, line_no);
-    out.append(buf, res.ptr);
-    out += "}\n";
-    return false;
+    return append_error(out, r.id(), msg, line_no);
   };
-  if (!r.parse(line, impl_->error)) return error_line(impl_->error);
   const JsonNode& root = r.root();
-  id = r.member(root, "id");
   const JsonNode* op = r.member(root, "op");
   if (!op) return error_line("missing field \"op\"");
   if (op->type != JsonNode::Type::string) return error_line("\"op\" must be a string");
   out += '{';
-  if (id) {
+  if (!r.id().empty()) {
     out += "\"id\":";
-    out += id->text;
+    out += r.id();
     out += ',';
   }
   out += "\"op\":";
@@ -102,43 +115,150 @@ bool Evaluator::answer(std::string_view line, std::size_t line_no, std::string& 
   return true;
 }
 
+void Evaluator::answer_too_long(std::size_t max_line_bytes, std::size_t line_no, std::string& out) {
+  append_error(out, {}, "line longer than " + std::to_string(max_line_bytes) +
+                           " bytes (exactgeom eval --max-line-bytes)", line_no);
+}
+
+namespace {
+
+/// Reads the input in blocks as they arrive and cuts it into lines. A line
+/// longer than the limit is not kept: its bytes are dropped as they come and
+/// only its number is remembered, so memory stays below one block plus one
+/// line of the limit's length, whatever the input.
+class LineSource {
+ public:
+  LineSource(int fd, std::size_t max_line_bytes) : fd_(fd), max_(max_line_bytes) {}
+
+  /// One entry of a batch: a line to answer, or (too_long) the number of a
+  /// line over the limit.
+  struct Line {
+    std::size_t begin, size;  // the line's bytes in the source's buffer
+    std::size_t number;
+    bool too_long;
+  };
+  /// The text of a line of the last batch (valid until the next call).
+  std::string_view text(const Line& l) const { return {buf_.get() + l.begin, l.size}; }
+
+  /// Fills `lines` with the next batch: everything that has arrived, up to
+  /// about kBlock bytes. Blocks until at least one byte arrives (or EOF), then
+  /// takes only what is ready, so a slow writer gets each answer at once.
+  /// Returns false at the end of the input with no lines left.
+  bool next(std::vector<Line>& lines) {
+    lines.clear();
+    if (consumed_ > 0) std::memmove(buf_.get(), buf_.get() + consumed_, size_ - consumed_);
+    size_ -= consumed_;
+    scan_ -= consumed_;
+    consumed_ = 0;
+    while (lines.empty()) {
+      if (eof_) {
+        finish_last_line(lines);
+        return !lines.empty();
+      }
+      bool first = true;
+      // Read what is ready now, until a block of whole lines is collected.
+      while (consumed_ < kBlock) {
+        if (!first && !ready()) break;
+        first = false;
+        reserve(size_ + kRead);
+        const ssize_t got = ::read(fd_, buf_.get() + size_, kRead);
+        if (got < 0) {
+          if (errno == EINTR) continue;
+          throw std::runtime_error(std::string("error reading the input: ") + std::strerror(errno));
+        }
+        size_ += static_cast<std::size_t>(got);
+        if (got == 0) {
+          eof_ = true;
+          break;
+        }
+        cut(lines);
+      }
+      if (eof_) finish_last_line(lines);
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t(4) << 20;  // a batch for the threads
+  static constexpr std::size_t kRead = std::size_t(1) << 20;
+
+  /// True when a read() would not block.
+  bool ready() const {
+    pollfd p{fd_, POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
+  }
+
+  /// Room for `n` bytes in buf_, keeping its contents. Not a std::string:
+  /// resizing one zero-fills each 1 MiB read first.
+  void reserve(std::size_t n) {
+    if (n <= capacity_) return;
+    const std::size_t c = std::max(n, 2 * capacity_);
+    std::unique_ptr<char[]> b(new char[c]);
+    if (size_ > 0) std::memcpy(b.get(), buf_.get(), size_);
+    buf_ = std::move(b);
+    capacity_ = c;
+  }
+
+  /// Takes the complete lines in buf_[scan_..size_) into `lines`.
+  void cut(std::vector<Line>& lines) {
+    for (;;) {
+      const void* p = scan_ < size_ ? std::memchr(buf_.get() + scan_, '\n', size_ - scan_) : nullptr;
+      if (!p) break;
+      const std::size_t nl = static_cast<std::size_t>(static_cast<const char*>(p) - buf_.get());
+      ++number_;
+      if (skipping_) {
+        lines.push_back({0, 0, number_, true});
+        skipping_ = false;
+      } else {
+        lines.push_back({consumed_, nl - consumed_, number_, nl - consumed_ > max_});
+      }
+      consumed_ = scan_ = nl + 1;
+    }
+    scan_ = size_;
+    // A partial line already over the limit: drop its bytes from now on.
+    if (skipping_ || size_ - consumed_ > max_) {
+      skipping_ = true;
+      size_ = scan_ = consumed_;
+    }
+  }
+
+  void finish_last_line(std::vector<Line>& lines) {
+    if (skipping_) {
+      lines.push_back({0, 0, ++number_, true});
+      skipping_ = false;
+    } else if (size_ > consumed_) {  // a last line without a newline
+      lines.push_back({consumed_, size_ - consumed_, ++number_, false});
+    }
+    consumed_ = scan_ = size_;
+  }
+
+  int fd_;
+  std::size_t max_;
+  std::unique_ptr<char[]> buf_;
+  std::size_t size_ = 0, capacity_ = 0;
+  std::size_t consumed_ = 0;  // bytes of buf_ handed out as lines
+  std::size_t scan_ = 0;      // buf_[consumed_..scan_) holds no newline
+  std::size_t number_ = 0;    // lines seen
+  bool skipping_ = false;     // inside a line over the limit
+  bool eof_ = false;
+};
+
+}  // namespace
+
 EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
   unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
+  if (options.max_line_bytes == 0) throw std::invalid_argument("max_line_bytes must be at least 1");
   std::vector<Evaluator> evaluators(threads);
   std::vector<std::string> outputs(threads);
   std::vector<std::size_t> errors(threads);
-  // Input is read in chunks and cut at newlines; the partial last line of a
-  // chunk is carried over. A line longer than a chunk grows the buffer.
-  constexpr std::size_t kChunk = std::size_t(4) << 20;
-  std::string buf;
-  std::vector<std::string_view> lines;
+  LineSource source(fileno(in), options.max_line_bytes);
+  std::vector<LineSource::Line> lines;
   EvalResult result;
   const auto t0 = std::chrono::steady_clock::now();
   auto last_progress = t0;
-  bool eof = false;
-  while (!eof) {
-    const std::size_t keep = buf.size();
-    buf.resize(keep + kChunk);
-    const std::size_t got = std::fread(buf.data() + keep, 1, kChunk, in);
-    buf.resize(keep + got);
-    if (got < kChunk) {
-      if (std::ferror(in)) throw std::runtime_error("error reading the input");
-      eof = true;
-    }
-    lines.clear();
-    std::size_t pos = 0;
-    for (;;) {
-      const std::size_t nl = buf.find('\n', pos);
-      if (nl == std::string::npos) break;
-      lines.emplace_back(buf.data() + pos, nl - pos);
-      pos = nl + 1;
-    }
-    if (eof && pos < buf.size()) {  // last line without a newline
-      lines.emplace_back(buf.data() + pos, buf.size() - pos);
-      pos = buf.size();
-    }
-    const std::size_t n = lines.size(), first_line = result.lines + 1;
+  while (source.next(lines)) {
+    const std::size_t n = lines.size();
     // Small batches are not worth the threads.
     const unsigned used = n < 256 ? 1 : threads;
     auto work = [&](unsigned t) {
@@ -147,9 +267,15 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
       o.clear();
       errors[t] = 0;
       for (std::size_t i = lo; i < hi; ++i) {
-        std::string_view l = lines[i];
-        if (l.find_first_not_of(" \t\r") == std::string_view::npos) continue;  // blank line
-        if (!evaluators[t].answer(l, first_line + i, o)) ++errors[t];
+        const LineSource::Line& l = lines[i];
+        if (l.too_long) {
+          evaluators[t].answer_too_long(options.max_line_bytes, l.number, o);
+          ++errors[t];
+          continue;
+        }
+        const std::string_view text = source.text(l);
+        if (text.find_first_not_of(" \t\r") == std::string_view::npos) continue;  // blank line
+        if (!evaluators[t].answer(text, l.number, o)) ++errors[t];
       }
     };
     std::vector<std::thread> pool;
@@ -161,8 +287,11 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
         throw std::runtime_error("error writing the output");
       result.errors += errors[t];
     }
-    result.lines += n;
-    buf.erase(0, pos);
+    // Answers leave as their lines arrive: a program that writes one query
+    // and waits reads its answer. A batch is up to 4 MiB, so on a fast
+    // stream this costs one flush per block.
+    if (std::fflush(out) != 0) throw std::runtime_error("error writing the output");
+    result.lines = lines.back().number;
     if (options.progress) {
       const auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(500)) {
@@ -174,7 +303,7 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
     }
   }
   if (options.progress && result.lines > 0) std::fprintf(stderr, "\n");
-  if (std::fflush(out) != 0) throw std::runtime_error("error writing the output");
+  if (std::fflush(out) != 0 || std::ferror(out)) throw std::runtime_error("error writing the output");
   return result;
 }
 

@@ -20,15 +20,23 @@ class Evaluator {
   /// Appends the answer to `line` (numbered from 1) and a newline to `out`.
   /// Returns false when the answer is an error line.
   bool answer(std::string_view line, std::size_t line_no, std::string& out);
+  /// Appends the error line of line `line_no`, which was longer than
+  /// `max_line_bytes` and so was not read.
+  void answer_too_long(std::size_t max_line_bytes, std::size_t line_no, std::string& out);
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
+/// The longest line `exactgeom eval` reads by default (docs/queries.md asks
+/// for at least 16 MiB); a longer one is an error line.
+inline constexpr std::size_t kDefaultMaxLineBytes = std::size_t(16) << 20;
+
 struct EvalOptions {
   unsigned threads = 0;   // 0: all cores
   bool progress = false;  // a progress line on standard error
+  std::size_t max_line_bytes = kDefaultMaxLineBytes;  // without the newline
 };
 
 struct EvalResult {
@@ -36,9 +44,14 @@ struct EvalResult {
   std::size_t errors = 0;  // of which error lines
 };
 
-/// Streams queries from `in` to answers on `out` in input order, in batches
-/// of about 4 MiB (memory stays flat for any input size), on `threads`
-/// threads. Throws std::runtime_error when reading or writing fails.
+/// Streams queries from `in` to answers on `out` in input order, on
+/// `threads` threads. Input is taken as it arrives, in batches of at most
+/// about 4 MiB, and the answers of each batch are flushed before the next is
+/// awaited: a query written to a pipe that stays open is answered at once.
+/// Memory stays below a few times (4 MiB + max_line_bytes) per thread for any
+/// input. Reads `in` through its file descriptor (nothing may have been read
+/// through the FILE before). Throws std::runtime_error when reading or
+/// writing fails.
 EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options);
 
 }  // namespace exactgeom::query

@@ -78,7 +78,7 @@ void with_points(const Fields& q, const std::array<const char*, K>& names, F f) 
     std::array<P, K> p;
     for (std::size_t i = 0; i < K; ++i) {
       auto get = [&](int j) {
-        if constexpr (std::is_same_v<T, double>) return s[i * D + j].d;
+        if constexpr (std::is_same_v<T, double>) return s[i * D + j].as_double();
         else return s[i * D + j].to_mpq();
       };
       if constexpr (D == 2) p[i] = P{get(0), get(1)};
@@ -131,17 +131,17 @@ int capsule_dim(const JsonReader& r, const JsonNode& c, std::string_view path) {
 
 template <class T>
 Point2<T> p2(const Scalar* s) {
-  if constexpr (std::is_same_v<T, double>) return {s[0].d, s[1].d};
+  if constexpr (std::is_same_v<T, double>) return {s[0].as_double(), s[1].as_double()};
   else return {s[0].to_mpq(), s[1].to_mpq()};
 }
 template <class T>
 Point3<T> p3(const Scalar* s) {
-  if constexpr (std::is_same_v<T, double>) return {s[0].d, s[1].d, s[2].d};
+  if constexpr (std::is_same_v<T, double>) return {s[0].as_double(), s[1].as_double(), s[2].as_double()};
   else return {s[0].to_mpq(), s[1].to_mpq(), s[2].to_mpq()};
 }
 template <class T>
 T sc(const Scalar& s) {
-  if constexpr (std::is_same_v<T, double>) return s.d;
+  if constexpr (std::is_same_v<T, double>) return s.as_double();
   else return s.to_mpq();
 }
 
@@ -316,7 +316,7 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
   } else if (op == "capsule_triangle") {
     capsule_triangle(q, out);
   } else {
-    throw FieldError{"unknown op \"" + std::string(op) + "\""};
+    throw FieldError{"unknown op \"" + excerpt(op) + "\""};
   }
 }
 

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "json.hpp"
+
 namespace exactgeom::query {
 namespace {
 
@@ -45,18 +47,6 @@ long parse_exponent(std::string_view s, const char* what) {
     if (e > kMaxExponent) throw ScalarError{std::string("exponent too large in ") + what};
   }
   return neg ? -e : e;
-}
-
-Scalar from_mpq(mpq_class q) {
-  q.canonicalize();
-  Scalar s;
-  // Small integers are kept as doubles (exact) so that the fast paths apply.
-  if (q.get_den() == 1 && mpz_sizeinbase(q.get_num_mpz_t(), 2) <= 53) {
-    s.d = q.get_d();
-    return s;
-  }
-  s.exact = std::move(q);
-  return s;
 }
 
 // [-]digits[.digits][(e|E)[+-]digits], exactly.
@@ -118,11 +108,7 @@ Scalar parse_hex(std::string_view t) {
     digits = std::string(t);
   }
   mpz_class m = parse_mpz(digits, 16);
-  Scalar s;
-  if (m == 0) {
-    s.d = neg ? -0.0 : 0.0;
-    return s;
-  }
+  if (m == 0) return Scalar::of_double(0.0);
   // Strip factors of two so the exponent range check is on an odd mantissa.
   const mp_bitcnt_t tz = mpz_scan1(m.get_mpz_t(), 0);
   mpz_tdiv_q_2exp(m.get_mpz_t(), m.get_mpz_t(), tz);
@@ -132,57 +118,73 @@ Scalar parse_hex(std::string_view t) {
   // highest bit <= 2^1023.
   if (bits > 53 || exp2 < -1074 || exp2 + bits - 1 > 1023)
     throw ScalarError{"hex float is not exactly a finite double"};
-  s.d = std::ldexp(static_cast<double>(m.get_ui()), static_cast<int>(exp2));
-  if (neg) s.d = -s.d;
-  return s;
+  const double d = std::ldexp(static_cast<double>(m.get_ui()), static_cast<int>(exp2));
+  return Scalar::of_double(neg ? -d : d);
 }
 
 }  // namespace
 
-Scalar parse_json_number(std::string_view text) {
-  const bool is_float = text.find_first_of(".eE") != std::string_view::npos;
+Scalar Scalar::of_double(double d) {
+  // The one gate from text to a double value: a NaN converted to mpq_class
+  // traps (SIGFPE), so none may pass, whatever the caller checked before.
+  if (!std::isfinite(d)) throw ScalarError{"not a finite number"};
   Scalar s;
+  s.d_ = d;
+  return s;
+}
+
+Scalar Scalar::of_rational(mpq_class q) {
+  q.canonicalize();
+  // Small integers are kept as doubles (exact) so that the fast paths apply.
+  if (q.get_den() == 1 && mpz_sizeinbase(q.get_num_mpz_t(), 2) <= 53) return of_double(q.get_d());
+  Scalar s;
+  s.exact_ = std::move(q);
+  return s;
+}
+
+Scalar parse_json_number(std::string_view text) {
+  // The JSON reader checks the grammar too; this check keeps the function
+  // safe for any caller (std::from_chars would read "nan" or "-inf").
+  if (!is_json_number(text)) throw ScalarError{"malformed number"};
+  const bool is_float = text.find_first_of(".eE") != std::string_view::npos;
   if (!is_float) {
     long long v = 0;
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec == std::errc() && p == text.data() + text.size() && v >= -(1LL << 53) &&
-        v <= (1LL << 53)) {
-      s.d = static_cast<double>(v);
-      if (text[0] == '-' && v == 0) s.d = 0.0;  // "-0" is the integer zero
-      return s;
-    }
+        v <= (1LL << 53))
+      return Scalar::of_double(static_cast<double>(v));  // "-0" is the integer zero: +0.0
     std::string_view digits = text;
-    const bool neg = !digits.empty() && digits[0] == '-';
+    const bool neg = digits[0] == '-';
     if (neg) digits.remove_prefix(1);
-    if (!all_digits(digits, 10)) throw ScalarError{"malformed number"};
     mpz_class z = parse_mpz(digits, 10);
     if (neg) z = -z;
-    return from_mpq(mpq_class(z));
+    return Scalar::of_rational(mpq_class(z));
   }
   // Correctly rounded (libstdc++'s from_chars, nearest, ties to even).
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), s.d);
+  double d = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
   if (ec == std::errc::result_out_of_range) {
     // Underflow is valid (zero or the nearest subnormal); overflow is not.
     // strtod tells them apart and is correctly rounded in glibc.
     const std::string z(text);
-    errno = 0;
-    s.d = std::strtod(z.c_str(), nullptr);
-    if (std::isinf(s.d)) throw ScalarError{"number beyond the largest double"};
-    return s;
+    d = std::strtod(z.c_str(), nullptr);
+    if (std::isinf(d)) throw ScalarError{"number beyond the largest double"};
+    return Scalar::of_double(d);
   }
   if (ec != std::errc() || p != text.data() + text.size()) throw ScalarError{"malformed number"};
-  return s;
+  return Scalar::of_double(d);
 }
 
 Scalar parse_scalar_string(std::string_view t) {
   if (t.empty()) throw ScalarError{"empty string is not a number"};
+  if (t[0] == '+') throw ScalarError{"\"" + excerpt(t) + "\": a leading '+' is not allowed"};
   std::string_view body = t;
-  if (body[0] == '+' || body[0] == '-') body.remove_prefix(1);
+  if (body[0] == '-') body.remove_prefix(1);
   {
     std::string low(body.substr(0, 3));
     for (char& ch : low) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (low == "nan" || low == "inf")
-      throw ScalarError{"\"" + std::string(t) + "\" is not a finite number"};
+      throw ScalarError{"\"" + excerpt(t) + "\" is not a finite number"};
   }
   if (body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) return parse_hex(t);
   if (auto slash = t.find('/'); slash != std::string_view::npos) {
@@ -196,9 +198,9 @@ Scalar parse_scalar_string(std::string_view t) {
     mpz_class n = parse_mpz(num, 10), d = parse_mpz(den, 10);
     if (d == 0) throw ScalarError{"fraction with denominator 0"};
     if (neg) n = -n;
-    return from_mpq(mpq_class(n, d));
+    return Scalar::of_rational(mpq_class(n, d));
   }
-  return from_mpq(parse_decimal_exact(t));
+  return Scalar::of_rational(parse_decimal_exact(t));
 }
 
 std::string rational_string(const mpq_class& q) {

@@ -10,21 +10,34 @@
 
 namespace exactgeom::query {
 
-/// An exact scalar. When `exact` is empty the value is the double `d`
-/// exactly; otherwise it is the rational *exact (and `d` is unused).
-struct Scalar {
-  double d = 0.0;
-  std::optional<mpq_class> exact;
-
-  bool is_double() const { return !exact.has_value(); }
-  mpq_class to_mpq() const { return exact ? *exact : mpq_class(d); }
-  int sign() const { return exact ? ::sgn(*exact) : (d > 0) - (d < 0); }
-};
-
 /// Thrown with a message naming what is wrong with a scalar.
 struct ScalarError {
   std::string what;
 };
+
+/// An exact scalar: a finite double, or a rational. No NaN or infinity can
+/// be held: the double factory rejects them, so nothing built from a Scalar
+/// (mpq_class, the library's double entry points) ever sees one.
+class Scalar {
+ public:
+  Scalar() = default;
+  /// Throws ScalarError when d is NaN or infinite.
+  static Scalar of_double(double d);
+  /// Canonicalizes q; an integer of at most 53 bits is kept as a double so
+  /// that the library's fast double paths apply.
+  static Scalar of_rational(mpq_class q);
+
+  bool is_double() const { return !exact_.has_value(); }
+  /// The value when is_double().
+  double as_double() const { return d_; }
+  mpq_class to_mpq() const { return exact_ ? *exact_ : mpq_class(d_); }
+  int sign() const { return exact_ ? ::sgn(*exact_) : (d_ > 0) - (d_ < 0); }
+
+ private:
+  double d_ = 0.0;
+  std::optional<mpq_class> exact_;  // empty: the value is d_ exactly
+};
+
 
 /// A JSON number given by its raw text: an integer of any size exactly, or
 /// (with '.', 'e' or 'E') the double nearest to the decimal, ties to even.
