@@ -51,7 +51,7 @@ using std::int64_t;
 namespace {
 
 // ---------------------------------------------------------------------------
-// The mpq oracle: each determinant of spec/queries.md the obvious way.
+// The mpq oracle: each determinant of docs/queries.md the obvious way.
 
 mpq_class det2(const mpq_class& a, const mpq_class& b, const mpq_class& c, const mpq_class& d) {
   return mpq_class(a * d - b * c);

@@ -1,7 +1,7 @@
 // libFuzzer target: orient2d, orient3d, incircle and insphere on coordinates
 // of all eight types (fuzz_coordinates.hpp turns the bytes into them) against
 // determinants expanded by cofactors in mpq_class, written here from the
-// definitions of spec/queries.md. NaN/inf coordinates must throw
+// definitions of docs/queries.md. NaN/inf coordinates must throw
 // exactgeom::invalid_input; any other disagreement prints the inputs exactly
 // and aborts.
 #include <cstddef>

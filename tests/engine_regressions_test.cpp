@@ -1,7 +1,7 @@
 // Regression cases from the engine audits (examples/audits,
 // docs/engine_audits.md): every wrong case the report names, with the
 // exact answer exactgeom gives for it. Each case is a replayable query line
-// (spec/queries.md) that also carries the engine's raw input ("case").
+// (docs/queries.md) that also carries the engine's raw input ("case").
 //  - ExactAnswer: exactgeom's answer is the recorded one (always built).
 //  - EvalReplays: `exactgeom eval` on the line prints the same answer.
 //  - EngineStillDisagrees: where the engine is compiled in

@@ -1,5 +1,5 @@
 // Tests of the query engine behind `exactgeom eval` (src/query): exact
-// scalar reading per spec/queries.md, and ordered, thread-count-independent
+// scalar reading per docs/queries.md, and ordered, thread-count-independent
 // streaming. The answers of every op are checked through the binary by
 // tests/eval_corpus_test.sh.
 #include <gtest/gtest.h>

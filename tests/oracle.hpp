@@ -1,5 +1,5 @@
 // tests/oracle.hpp: the slow independent oracle for the exact predicates (each
-// determinant of spec/queries.md expanded by the Leibniz formula in
+// determinant of docs/queries.md expanded by the Leibniz formula in
 // mpq_class), exact conversions of the eight coordinate types to mpq_class,
 // and the typed-test list of those eight types with readable names.
 //

@@ -41,7 +41,7 @@ AuditSubject predicate(std::string name, std::string op, int dim, int count, Exa
                        Approx approx) {
   AuditSubject s;
   s.name = std::move(name);
-  s.question = "the sign of " + op + " (spec/queries.md); reference: exactgeom::" + op;
+  s.question = "the sign of " + op + " (docs/queries.md); reference: exactgeom::" + op;
   s.families = kPointFamilies;
   if (op == "orient2d") s.families.push_back(F::classroom);
   s.width = static_cast<std::size_t>(dim * count);

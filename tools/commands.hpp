@@ -8,7 +8,7 @@
 
 namespace exactgeom::tool {
 
-/// `exactgeom eval [FILE]`: answers a JSON Lines query log (spec/queries.md).
+/// `exactgeom eval [FILE]`: answers a JSON Lines query log (docs/queries.md).
 int run_eval(int argc, char** argv);
 
 /// `exactgeom audit`: audits the library's own float versions.

@@ -1,5 +1,5 @@
 // tools/eval_cmd.cpp: `exactgeom eval [FILE]`, the command-line face of the
-// query engine in src/query (spec/queries.md).
+// query engine in src/query (docs/queries.md).
 #include <unistd.h>
 
 #include <cerrno>

@@ -98,7 +98,7 @@ Gen rounded(Gen g, std::function<std::size_t(Span)> nudge_at) {
 }
 
 /// `query` (a JSON object) with the raw case appended as "case": hex
-/// doubles in the subject's layout. spec/queries.md ignores unknown fields,
+/// doubles in the subject's layout. docs/queries.md ignores unknown fields,
 /// so the line still replays with `exactgeom eval`; the regression tests
 /// read the case back from it.
 inline std::string with_case(std::string query, Span c) {

@@ -18,7 +18,7 @@
 // splits the index range so audits can be spread over machines and their
 // counts added. Each wrong case is shrunk (fewer significant bits, smaller
 // offsets) while it stays wrong, and the smallest are kept as query lines of
-// spec/queries.md (hex floats) that `exactgeom eval` replays.
+// docs/queries.md (hex floats) that `exactgeom eval` replays.
 #pragma once
 
 #include <array>
@@ -66,7 +66,7 @@ struct AuditOptions {
 
 /// A wrong case, replayable with `exactgeom eval`.
 struct WrongCase {
-  std::string query;     // one line of spec/queries.md, hex-float scalars
+  std::string query;     // one line of docs/queries.md, hex-float scalars
   std::string expected;  // the exact answer ("true", "-1", "0x1.8p+0")
   std::string got;       // the float function's answer
   double size = 0;       // the shrink measure: significant bits + offsets

@@ -6,8 +6,9 @@
 //                            between their axes (segment, point or triangle)
 //                            is <= r1 + r2. Touching counts.
 //   interiors_overlap(x, y)  true iff the open shapes meet: distance < r1 + r2
-//                            (the strict test of article 000). With r1 + r2
-//                            == 0 it is always false.
+//                            (the strict test of article 000,
+//                            docs/articles.md). With r1 + r2 == 0 it is
+//                            always false.
 //
 // Shapes: a point is a zero-radius, zero-length capsule; a Circle/Sphere a
 // zero-length one; a zero-length Capsule axis is a disk/ball; a Triangle3 is

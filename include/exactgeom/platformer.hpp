@@ -1,13 +1,13 @@
 // exactgeom/platformer.hpp: the exact ball-on-platform ground test of the
 // platformer article (003), for every Coordinate type.
 //
-// Source: "Hit Detection for Spheres and Platforms" (Haskell, Gloss),
-// ../shared/articles/003_0e77c5c53d0f93c6.txt: a ball of radius r centred at
-// c touches a platform segment p0 -> p1 when c lies in the article's red
-// area, the points within r of the segment on its upper side (the left of
-// p0 -> p1, where the article's normal rotate90(p1 - p0) points). Its float
-// trapezium approximation is float/platformer.hpp; tests/platformer_test.cpp
-// measures it against this one.
+// Source: article 003 (docs/articles.md), "Hit Detection for Spheres and
+// Platforms" (Haskell, Gloss): a ball of radius r centred at c touches a
+// platform segment p0 -> p1 when c lies in the article's red area, the
+// points within r of the segment on its upper side (the left of p0 -> p1,
+// where the article's normal rotate90(p1 - p0) points). Its float trapezium
+// approximation is float/platformer.hpp; tests/platformer_test.cpp measures
+// it against this one.
 #pragma once
 
 #include "exactgeom/capsules.hpp"

@@ -3,7 +3,7 @@
 //
 // Each answers the sign of a determinant, exactly, for the coordinates as
 // given (a float or double is the exact binary rational it holds). The
-// definitions are those of spec/queries.md:
+// definitions are those of docs/queries.md:
 //
 //   orient2d(a, b, c)        sign det[b-a; c-a]. Positive when a, b, c turn
 //                            counterclockwise (c left of a->b), zero when

@@ -26,7 +26,7 @@
 //
 // Degenerate input: a zero-length segment is its point; a triangle whose
 // corners are collinear or coincide is the segment or point they cover
-// (spec/queries.md, segment_triangle_distance2). Results are rational_t<T>
+// (docs/queries.md, segment_triangle_distance2). Results are rational_t<T>
 // (segments.hpp): Fraction over a fixed-width integer for int32/int64 inputs
 // (no heap; bit bounds in detail/segment_triangle_kernel.hpp), over
 // mpz_class otherwise; not reduced (to_string/to_mpq give lowest terms).

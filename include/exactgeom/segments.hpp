@@ -6,7 +6,7 @@
 //                           predicate alone: orientation signs and
 //                           coordinate comparisons, no division, no
 //                           construction (fast for doubles: orient2d's filter).
-//   intersection(s, t)      kind (spec/queries.md, segment_intersection):
+//   intersection(s, t)      kind (docs/queries.md, segment_intersection):
 //                             disjoint  no common point;
 //                             cross     one common point, interior to both;
 //                             touch     one common point, an endpoint of at

@@ -1,7 +1,7 @@
 // exactgeom/swept.hpp: exact tests for balls moving linearly during a frame
 // (the fighting-game hitbox trick of article 000, the continuous collision
-// detection discussion of article 002): a moving circle/sphere against a
-// static shape, and two moving balls.
+// detection discussion of article 002; see docs/articles.md): a moving
+// circle/sphere against a static shape, and two moving balls.
 //
 // A ball of radius r whose centre moves from c0 to c1 touches a static shape
 // at some time in the frame exactly when the capsule (c0, c1, r) -- the

@@ -1,4 +1,4 @@
-// The ops of spec/queries.md, answered exactly. Every query's scalars are
+// The ops of docs/queries.md, answered exactly. Every query's scalars are
 // read exactly (scalar.hpp); when all are doubles the double entry points of
 // the library answer (their filters make this fast), otherwise everything is
 // taken as mpq_class.

@@ -1,5 +1,5 @@
 // src/query/eval.hpp: `exactgeom eval`, the JSON Lines query evaluator of
-// spec/queries.md: one answer line per query line, in order.
+// docs/queries.md: one answer line per query line, in order.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Exact reading of the scalar forms of spec/queries.md.
+// Exact reading of the scalar forms of docs/queries.md.
 #include "scalar.hpp"
 
 #include <cctype>

@@ -1,4 +1,4 @@
-// src/query/scalar.hpp: the scalars of spec/queries.md (JSON numbers and
+// src/query/scalar.hpp: the scalars of docs/queries.md (JSON numbers and
 // strings) read exactly, and the rational/double forms answers are written in.
 #pragma once
 

@@ -2,12 +2,12 @@
 // exact-capsule article: its float test with division and its literal
 // division-free integer test (degree 6).
 //
-// Source: "exact 2-D capsule (stadium) intersection with integer arithmetic"
-// (Haskell), ../shared/articles/000_6ebca476bb168985.txt. Both tests are the
-// article's *open* test (distance < r1 + r2, its strict `<`), written here
-// from the algorithm. Its segmentsIntersect (with the published o3/o4 bug,
-// and corrected) is in capsule_article_segments.hpp; the capsule tests here
-// use the corrected one.
+// Source: article 000 (docs/articles.md), the article on exact 2-D capsule
+// (stadium) intersection with integer arithmetic, in Haskell. Both tests are
+// the article's *open* test (distance < r1 + r2, its strict `<`), written
+// here from the algorithm. Its segmentsIntersect (with the published o3/o4
+// bug, and corrected) is in capsule_article_segments.hpp; the capsule tests
+// here use the corrected one.
 #pragma once
 
 #include <algorithm>

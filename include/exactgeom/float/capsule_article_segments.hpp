@@ -2,8 +2,8 @@
 // intersection test of the exact-capsule article in float/double, literally
 // as published (with its o3/o4 bug) and corrected.
 //
-// Source: article 000, "exact 2-D capsule (stadium) intersection with integer
-// arithmetic" (../shared/articles/000_6ebca476bb168985.txt), function
+// Source: article 000 (docs/articles.md), the article on exact 2-D capsule
+// (stadium) intersection with integer arithmetic (Haskell), function
 // segmentsIntersect: the orientations of the four endpoints plus the
 // collinear on-segment (bounding-box) checks. The article runs it on
 // unbounded Haskell Integers, where it is exact; here it is evaluated in F,

@@ -2,12 +2,12 @@
 // sphere-triangle test, its heuristic capsule-capsule test, and its
 // capsule-triangle test by ray-plane trace, in F = float/double.
 //
-// Source: turanszkij, "Capsule Collision Detection" (Wicked Engine blog),
-// ../shared/articles/002_e3eb21ed13291902.txt. Written here from the
-// algorithm, with the article's typos fixed (v2/vec2; the edge selection
-// keeps the closest edge point). Capsules are given as our axis segment
-// (a, b) and radius: the article's A and B sphere centres (base + normal r,
-// tip - normal r) are exactly those endpoints. Known limits, by design
+// Source: article 002 (docs/articles.md), turanszkij, "Capsule Collision
+// Detection" (Wicked Engine blog). Written here from the algorithm, with
+// the article's typos fixed (v2/vec2; the edge selection keeps the closest
+// edge point). Capsules are given as our axis segment (a, b) and radius:
+// the article's A and B sphere centres (base + normal r, tip - normal r)
+// are exactly those endpoints. Known limits, by design
 // (tests/capsules_test.cpp measures them): the plane test is closed and the
 // edge tests strict; the capsule-capsule endpoint choice is a heuristic
 // (reader comment 8: it disagrees with exact closest points); the

@@ -1,8 +1,8 @@
 // exactgeom/float/dummies_circle_capsule.hpp: circle (sphere) vs capsule by
 // projection onto the axis, clamp, depth and normal, in F = float/double.
 //
-// Source: P. Firth, "More Collision detection for Dummies" (#altdevblogaday),
-// ../shared/articles/001_ede4ae6ac493a351.txt. Written here from the
+// Source: article 001 (docs/articles.md), P. Firth, "More Collision
+// detection for Dummies" (#altdevblogaday). Written here from the
 // algorithm; 2-D and 3-D alike (Point2<F> or Point3<F>).
 #pragma once
 

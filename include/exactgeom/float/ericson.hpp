@@ -3,9 +3,9 @@
 //
 // Source: C. Ericson, Real-Time Collision Detection (2005), 5.1.2 and 5.1.9,
 // as quoted in "Some Math About Capsule Collision" (article 004,
-// ../shared/articles/004_adbba69ffc0da4db.txt). Written here from the
-// algorithm, for 2-D and 3-D points. These are the float references the exact
-// tests in exactgeom/capsules.hpp are measured against; they are wrong near
+// docs/articles.md). Written here from the algorithm, for 2-D and 3-D
+// points. These are the float references the exact tests in
+// exactgeom/capsules.hpp are measured against; they are wrong near
 // touching, by design (tests/capsules_test.cpp measures how often).
 //
 // EPSILON: the book leaves its value to the user. It is a parameter here,

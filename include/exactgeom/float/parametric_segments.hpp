@@ -2,13 +2,14 @@
 // intersection test with division, in float/double.
 //
 // Source: the textbook/tutorial method (e.g. the StackOverflow answer that
-// article 000, ../shared/articles/000_6ebca476bb168985.txt, cites and
-// rejects; also found in many engines): solve p1 + t d1 = p2 + u d2 with
-// cross products, t = cross(p2 - p1, d2) / cross(d1, d2),
-// u = cross(p2 - p1, d1) / cross(d1, d2), and report a hit when both lie in
-// [0, 1]. As in those sources, parallel segments (cross(d1, d2) == 0,
-// collinear overlaps and zero-length segments included) never intersect:
-// article 000 names this as the reason it does not use the test.
+// article 000 (docs/articles.md), the article on exact 2-D capsule
+// intersection with integer arithmetic, cites and rejects; also found in
+// many engines): solve p1 + t d1 = p2 + u d2 with cross products,
+// t = cross(p2 - p1, d2) / cross(d1, d2), u = cross(p2 - p1, d1) /
+// cross(d1, d2), and report a hit when both lie in [0, 1]. As in those
+// sources, parallel segments (cross(d1, d2) == 0, collinear overlaps and
+// zero-length segments included) never intersect: article 000 names this
+// as the reason it does not use the test.
 #pragma once
 
 #include <optional>

@@ -1,14 +1,14 @@
 // exactgeom/float/platformer.hpp: the platformer article's ball-vs-platform
 // trapezium approximation, in F = float/double.
 //
-// Source: "Hit Detection for Spheres and Platforms" (Haskell, Gloss),
-// ../shared/articles/003_0e77c5c53d0f93c6.txt. Written here from the
-// algorithm. The exact hit region (the ball's centre within r of the
-// platform segment, on its upper side) has round corners; the trapezium
-// cuts them with two 45-degree lines. Those cuts are chords of the quarter
-// circles, so the trapezium lies inside the exact region: measured in
-// tests/platformer_test.cpp, it never accepts a centre the exact test
-// rejects and misses centres only in the two corner regions it straightens.
+// Source: article 003 (docs/articles.md), "Hit Detection for Spheres and
+// Platforms" (Haskell, Gloss). Written here from the algorithm. The exact
+// hit region (the ball's centre within r of the platform segment, on its
+// upper side) has round corners; the trapezium cuts them with two 45-degree
+// lines. Those cuts are chords of the quarter circles, so the trapezium lies
+// inside the exact region: measured in tests/platformer_test.cpp, it never
+// accepts a centre the exact test rejects and misses centres only in the
+// two corner regions it straightens.
 #pragma once
 
 #include <cmath>

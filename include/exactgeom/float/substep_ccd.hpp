@@ -2,13 +2,13 @@
 // sub-stepping, in F = float/double: the frame's motion is cut into n
 // steps and the static test runs at the end of each.
 //
-// Source: "Capsule Collision Detection" (game engine blog),
-// ../shared/articles/002_e3eb21ed13291902.txt, the "bullet through paper"
-// section (ccd_max sub-steps of velocity / ccd_max). Written here from the
-// description for a moving sphere against a static sphere (the static test
-// is the plain float |c1 - c2|^2 <= (r1 + r2)^2). It misses contacts that
-// happen between steps; tests/swept_test.cpp measures how often against
-// the exact swept test of exactgeom/swept.hpp.
+// Source: article 002 (docs/articles.md), "Capsule Collision Detection"
+// (game engine blog), the "bullet through paper" section (ccd_max sub-steps
+// of velocity / ccd_max). Written here from the description for a moving
+// sphere against a static sphere (the static test is the plain float
+// |c1 - c2|^2 <= (r1 + r2)^2). It misses contacts that happen between
+// steps; tests/swept_test.cpp measures how often against the exact swept
+// test of exactgeom/swept.hpp.
 #pragma once
 
 #include "exactgeom/geometry.hpp"
