@@ -182,6 +182,9 @@ check "report has the accuracy table" grep -q '^| orient2d/naive_double |' "$tmp
 check "report has the speed table" grep -q '^| exact | random |' "$tmp/report"
 check "report writes the classroom picture" grep -q '<svg' "$tmp/svg/classroom_orient2d.svg"
 check "report writes the capsule picture" grep -q '<svg' "$tmp/svg/capsule_near_touching.svg"
+# --version: the version of CMakeLists.txt's project(), the one place it is written.
+version=$(sed -n 's/^project(exactgeom VERSION \([0-9.]*\).*/\1/p' "$data/../../CMakeLists.txt")
+check "--version prints project(VERSION)" test "$("$bin" --version)" = "exactgeom $version" -a -n "$version"
 "$bin" frobnicate > /dev/null 2>&1
 check "unknown subcommand exits 2" test $? -eq 2
 

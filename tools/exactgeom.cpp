@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "exactgeom/version.hpp"
 #include "report.hpp"
 
 namespace {
@@ -24,7 +25,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"report", "the exact-vs-float report: float error by case family, and speed ratios",
      exactgeom::tool::run_report},
-    {"eval", "answer a JSON Lines query log exactly (spec/queries.md)", exactgeom::tool::run_eval},
+    {"eval", "answer a JSON Lines query log exactly (docs/queries.md)", exactgeom::tool::run_eval},
     {"audit", "audit the library's float versions against the exact functions",
      exactgeom::tool::run_audit},
 };
@@ -42,7 +43,8 @@ void print_usage(std::FILE* out) {
   std::fputs(
       "\n"
       "options:\n"
-      "  -h, --help  print this help and exit\n",
+      "  -h, --help  print this help and exit\n"
+      "  --version   print the version and exit\n",
       out);
 }
 
@@ -57,6 +59,10 @@ int main(int argc, char** argv) {
   if (first == "-h" || first == "--help" || first == "help") {
     print_usage(stdout);
     return 0;
+  }
+  if (first == "--version") {
+    std::printf("exactgeom %s\n", exactgeom::version);
+    return exactgeom::tool::finish_output("--version", 0);
   }
   for (const Subcommand& s : kSubcommands) {
     if (first != s.name) continue;

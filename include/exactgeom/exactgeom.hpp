@@ -11,3 +11,4 @@
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 #include "exactgeom/swept.hpp"
+#include "exactgeom/version.hpp"
