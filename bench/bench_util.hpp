@@ -42,6 +42,9 @@ inline constexpr int kInputs = 4096;
 inline constexpr const char* kFilterUncertain = "filter_uncertain";
 inline constexpr const char* kFloatWrong = "float_wrong";
 inline constexpr const char* kExactWrong = "exact_wrong";
+/// For distances: the share of inputs where the float result is more than
+/// 1 ULP from the correctly rounded exact one.
+inline constexpr const char* kFloatDistWrong = "float_dist_wrong";
 
 using Rng = std::mt19937_64;
 

@@ -11,15 +11,20 @@
 //                                           inputs (converted as a user would)
 //   segment_triangle_distance2/exact_int32  exactgeom on the int32 inputs
 // Sets: random (doubles uniform in the unit cube; int32 over the full range),
-// near (segments within ~1e-3 of the triangle, half of them crossing it).
-// Counter float_wrong: share of inputs where the float squared distance is
-// not the correctly rounded exact one.
+// near (even inputs cross the face through an inner point, odd ones run
+// parallel to it at a height of 1e-6 to 1e-3 and cannot touch it: half cross).
+// Counters: float rows, float_dist_wrong, the share of inputs where the float
+// squared distance is more than 1 ULP from the correctly rounded exact one;
+// exact rows, exact_wrong, the share where exactgeom's exact squared distance
+// differs from an independent mpq_class oracle (tests/capsule_oracle.hpp).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "bench_util.hpp"
+#include "capsule_oracle.hpp"
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/segment_triangle.hpp"
 
@@ -99,10 +104,17 @@ std::vector<Input> make_doubles(const std::string& set) {
   for (int i = 0; i < bn::kInputs; ++i) {
     Input in{{u(), u()}, {u(), u(), u()}};
     if (set == "near") {
-      // Through a point of the face (half the inputs) or offset by ~1e-3.
+      // Even inputs: through an inner point of the face, in a random
+      // direction (crossing). Odd ones: parallel to the face, at a height of
+      // up to 1e-3 above that point (near, not crossing).
       const P x = axpy(axpy(in.t.a, sub(in.t.b, in.t.a), 0.3), sub(in.t.c, in.t.a), 0.3);
-      const P d = sub(u(), P{0.5, 0.5, 0.5});
-      const P off = i % 2 ? P{1e-3 * bn::uniform_double(g, -1, 1), 0, 0} : P{0, 0, 0};
+      P d = sub(u(), P{0.5, 0.5, 0.5});
+      P off{0, 0, 0};
+      if (i % 2) {
+        const P n = cross(sub(in.t.b, in.t.a), sub(in.t.c, in.t.a));
+        d = sub(d, axpy(P{0, 0, 0}, n, dot(d, n) / dot(n, n)));  // in the plane
+        off = axpy(P{0, 0, 0}, n, bn::uniform_double(g, 1e-6, 1e-3) / std::sqrt(dot(n, n)));
+      }
       in.s = {axpy(axpy(x, d, -0.5), off, 1), axpy(axpy(x, d, 0.5), off, 1)};
     }
     v.push_back(in);
@@ -110,6 +122,8 @@ std::vector<Input> make_doubles(const std::string& set) {
   return v;
 }
 
+/// Share of inputs where the float squared distance is more than 1 ULP from
+/// the correctly rounded exact one.
 template <class In>
 double float_wrong_share(const std::vector<In>& v) {
   auto dbl = [](const auto& p) { return P{double(p.x), double(p.y), double(p.z)}; };
@@ -117,36 +131,64 @@ double float_wrong_share(const std::vector<In>& v) {
   for (const In& in : v) {
     const eg::Segment3<double> s{dbl(in.s.a), dbl(in.s.b)};
     const eg::Triangle3<double> t{dbl(in.t.a), dbl(in.t.b), dbl(in.t.c)};
-    wrong += float_d2(s, t) != eg::to_double(eg::squared_distance(in.s, in.t));
+    const double f = float_d2(s, t), e = eg::to_double(eg::squared_distance(in.s, in.t));
+    wrong += f != e && f != std::nextafter(e, -1.0) && f != std::nextafter(e, 2 * e + 1);
+  }
+  return double(wrong) / double(v.size());
+}
+
+/// Share of inputs where exactgeom's exact squared distance differs from the
+/// mpq_class oracle's.
+template <class In>
+double exact_wrong_share(const std::vector<In>& v) {
+  int wrong = 0;
+  for (const In& in : v) {
+    namespace co = capsule_oracle;
+    const mpq_class oracle = co::oracle_segment_triangle(co::qv(in.s.a), co::qv(in.s.b), co::qv(in.t.a),
+                                                         co::qv(in.t.b), co::qv(in.t.c));
+    wrong += eg::to_mpq(eg::squared_distance(in.s, in.t)) != oracle;
   }
   return double(wrong) / double(v.size());
 }
 
 void register_segment_triangle() {
   for (const std::string set : {"random", "near"}) {
-    auto make = [set] {
+    auto make_float = [set] {
       bn::Batch<Input> b{make_doubles(set), {}};
-      b.counters.push_back({bn::kFloatWrong, float_wrong_share(b.inputs)});
+      b.counters.push_back({bn::kFloatDistWrong, float_wrong_share(b.inputs)});
       return b;
     };
-    bn::register_batch<Input>("segment_triangle_distance2/float/" + set, make,
+    auto make_exact = [set] {
+      bn::Batch<Input> b{make_doubles(set), {}};
+      b.counters.push_back({bn::kExactWrong, exact_wrong_share(b.inputs)});
+      return b;
+    };
+    bn::register_batch<Input>("segment_triangle_distance2/float/" + set, make_float,
                               [](const Input& in) { return float_d2(in.s, in.t) > 0.25; });
-    bn::register_batch<Input>("segment_triangle_distance2/exact/" + set, make, [](const Input& in) {
-      return eg::squared_distance(in.s, in.t).sign();
-    });
+    bn::register_batch<Input>("segment_triangle_distance2/exact/" + set, make_exact,
+                              [](const Input& in) { return eg::squared_distance(in.s, in.t).sign(); });
   }
-  auto make_int = [] {
+  auto inputs_int = [] {
     bn::Rng g(52);
     auto p = [&] {
       return eg::Point3<std::int32_t>{bn::uniform_full<std::int32_t>(g), bn::uniform_full<std::int32_t>(g),
                                       bn::uniform_full<std::int32_t>(g)};
     };
-    bn::Batch<InputI> b;
-    for (int i = 0; i < bn::kInputs; ++i) b.inputs.push_back({{p(), p()}, {p(), p(), p()}});
-    b.counters.push_back({bn::kFloatWrong, float_wrong_share(b.inputs)});
+    std::vector<InputI> v;
+    for (int i = 0; i < bn::kInputs; ++i) v.push_back({{p(), p()}, {p(), p(), p()}});
+    return v;
+  };
+  auto make_float_int = [inputs_int] {
+    bn::Batch<InputI> b{inputs_int(), {}};
+    b.counters.push_back({bn::kFloatDistWrong, float_wrong_share(b.inputs)});
     return b;
   };
-  bn::register_batch<InputI>("segment_triangle_distance2/float_int32/random", make_int, [](const InputI& in) {
+  auto make_int = [inputs_int] {
+    bn::Batch<InputI> b{inputs_int(), {}};
+    b.counters.push_back({bn::kExactWrong, exact_wrong_share(b.inputs)});
+    return b;
+  };
+  bn::register_batch<InputI>("segment_triangle_distance2/float_int32/random", make_float_int, [](const InputI& in) {
     auto d = [](const eg::Point3<std::int32_t>& q) { return P{double(q.x), double(q.y), double(q.z)}; };
     return float_d2({d(in.s.a), d(in.s.b)}, {d(in.t.a), d(in.t.b), d(in.t.c)}) > 1e18;
   });

@@ -1,19 +1,38 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian machine for exactgeom and builds it:
-#  1. installs the Debian packages that are missing (and only those);
-#  2. configures with CMake + Ninja into ./build and builds everything.
+#  1. installs the required Debian packages that are missing (and only those);
+#     with --with-engines also the optional ones: the engines examples/audits
+#     checks (Bullet, Box2D, GEOS, FCL) and CGAL, the peer comparison;
+#  2. configures with CMake + Ninja into ./build and builds everything that
+#     the installed packages allow (what is skipped, CMake says, and
+#     `exactgeom report` names).
+# Usage: scripts/bootstrap.sh [--with-engines]
 # Environment: BUILD_DIR (default build), CMAKE_ARGS (extra configure args),
 # EXACTGEOM_WERROR=1 (warnings are errors, as in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+with_engines=0
+for arg in "$@"; do
+  case $arg in
+    --with-engines) with_engines=1 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bootstrap: unknown option '$arg' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+# Required: the compiler and build tools, the library's dependencies (Boost,
+# GMP), the tests' and benchmarks' (GoogleTest, Google Benchmark, python3 for
+# the command's tests) and the query reader's (simdjson).
 packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config python3)
-# Optional: the engines that examples/audits checks (skipped when absent).
-# GEOS's C++ API headers are in libgeos++-dev.
-# CGAL (libcgal-dev): the peer comparison (bench/cgal_bench.cpp, tests/cgal_agreement_test.cpp).
+# Optional (--with-engines): the engines that examples/audits checks, GEOS's
+# C++ API headers being in libgeos++-dev, and CGAL (bench/cgal_bench.cpp,
+# tests/cgal_agreement_test.cpp).
 optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev)
+wanted=("${packages[@]}")
+((with_engines)) && wanted+=("${optional_packages[@]}")
 missing=()
-for p in "${packages[@]}" "${optional_packages[@]}"; do
+for p in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then

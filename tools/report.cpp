@@ -252,6 +252,8 @@ int print_report(const Collector& c, double min_time) {
       add_note("filter undecided on " + percent(it->second));
     if (const auto it = r.counters.find(bench::kFloatWrong); it != r.counters.end())
       add_note("sign wrong on " + percent(it->second));
+    if (const auto it = r.counters.find(bench::kFloatDistWrong); it != r.counters.end())
+      add_note("more than 1 ULP from the correctly rounded distance on " + percent(it->second));
     if (const auto it = r.counters.find(bench::kExactWrong); it != r.counters.end()) {
       if (it->second > 0) ++oracle_mismatches;
       add_note(it->second > 0 ? "**differs from the mpq oracle on " + percent(it->second) + "**"
@@ -261,6 +263,10 @@ int print_report(const Collector& c, double min_time) {
                 r.error.empty() ? rate(r.items_per_second).c_str() : "-", ratio.c_str(),
                 target.c_str(), note.c_str());
   }
+#ifndef EXACTGEOM_HAVE_CGAL_BENCH
+  std::printf("\nNot built: the CGAL peer comparison (cgal rows), CGAL was not found when this "
+              "was configured (install libcgal-dev, or run scripts/bootstrap.sh --with-engines).\n");
+#endif
   std::printf("\nTargets: %d met, %d missed", met, missed);
   for (std::size_t i = 0; i < missed_names.size(); ++i)
     std::printf("%s%s", i == 0 ? " (" : ", ", missed_names[i].c_str());
