@@ -1,183 +1,232 @@
 // Benchmarks of exactgeom/capsules.hpp against the float algorithms of
 // include/exactgeom/float/. Names: <operation>/<implementation>/<input set>;
-// inputs are generated before the timed loop, 4096 per iteration.
+// inputs are generated on a benchmark's first run, before its timed loop,
+// 4096 per iteration.
 //   float        Ericson (004) in double on double inputs
 //   exact        exactgeom::intersects on the same doubles
-//   float_int32  Ericson in double on int32 inputs (converted)
-//   exact_int32, exact_int64   exactgeom::intersects on integer inputs
-//   article000, blog002        the articles' own float tests, where they apply
-// Sets: random (coordinates uniform in a box, about half the pairs meet) and
-// near_touching (r2 set so the axes are within rounding of r1 + r2).
-#include <benchmark/benchmark.h>
-
+//   float_int32, float_int64   Ericson in double on the int32 / int64 inputs,
+//                converted to double before timing (the `float` row's code)
+//   exact_int32, exact_int64   exactgeom::intersects on the integer inputs
+//   blog002      article 002's own float tests, where they apply
+// Sets: random (coordinates uniform in a box, radii up to a quarter of it)
+// and near_touching (r2 set from the double distance of the axes so that
+// r1 + r2 is within rounding of it: for integers the distance's ceiling on
+// odd inputs and its floor on even ones, for doubles within a few ulps; for
+// the triangle tests the radius is bisected on the exact test to the last
+// double, odd inputs taking the smallest radius that meets, even ones the
+// largest that does not). meet_share shows each set's balance.
+// Counters, measured on each row's inputs before timing against the
+// independent mpq_class oracle of tests/capsule_oracle.hpp: float_wrong
+// (float rows: share answered differently from the oracle), exact_wrong
+// (exact rows: the same for exactgeom; must be 0) and meet_share (share of
+// pairs that meet, touching included).
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bench_util.hpp"
+#include "capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
-#include "exactgeom/float/capsule_article.hpp"
 #include "exactgeom/float/capsule_collision_blog.hpp"
 #include "exactgeom/float/ericson.hpp"
 
 namespace eg = exactgeom;
+namespace bn = exactgeom::bench;
 
 namespace {
 
-constexpr int kInputs = 4096;
-
 template <class T>
-eg::Point3<T> pt3(std::mt19937_64& g, double range) {
+eg::Point3<T> pt3(bn::Rng& g, double range) {
   std::uniform_real_distribution<double> u(-range, range);
   return {T(u(g)), T(u(g)), T(u(g))};
 }
 
-/// Pairs of 3-D capsules (2-D: z ignored) in T; near_touching sets r2 to the
-/// Ericson distance minus r1, rounded to T.
 template <class T>
-std::vector<std::pair<eg::Capsule3<T>, eg::Capsule3<T>>> capsule_pairs(bool near, int dim,
-                                                                         double range) {
-  std::mt19937_64 g(42);
+eg::Point3<double> d3(const eg::Point3<T>& p) { return {double(p.x), double(p.y), double(p.z)}; }
+template <class T>
+eg::Point2<double> d2(const eg::Point2<T>& p) { return {double(p.x), double(p.y)}; }
+
+template <class T>
+double coordinate_range() {
+  return std::is_same_v<T, double> ? 100.0 : (std::is_same_v<T, std::int32_t> ? 1e9 : 1e18);
+}
+
+template <int Dim, class T>
+using Cap = std::conditional_t<Dim == 2, eg::Capsule2<T>, eg::Capsule3<T>>;
+template <int Dim, class T>
+using CapPair = std::pair<Cap<Dim, T>, Cap<Dim, T>>;
+
+/// Pairs of capsules in T (2-D: the x, y of the 3-D ones); near_touching sets
+/// r2 to the Ericson distance minus r1, rounded to T.
+template <int Dim, class T>
+std::vector<CapPair<Dim, T>> capsule_pairs(bool near) {
+  const double range = coordinate_range<T>();
+  bn::Rng g(42);
   std::uniform_real_distribution<double> ur(0, range / 4);
-  std::vector<std::pair<eg::Capsule3<T>, eg::Capsule3<T>>> v;
-  for (int i = 0; i < kInputs; ++i) {
+  std::vector<CapPair<Dim, T>> v;
+  for (int i = 0; i < bn::kInputs; ++i) {
     eg::Capsule3<T> a{{pt3<T>(g, range), pt3<T>(g, range)}, T(ur(g))};
     eg::Capsule3<T> b{{pt3<T>(g, range), pt3<T>(g, range)}, T(ur(g))};
-    if (dim == 2) a.seg.a.z = a.seg.b.z = b.seg.a.z = b.seg.b.z = T(0);
+    if (Dim == 2) a.seg.a.z = a.seg.b.z = b.seg.a.z = b.seg.b.z = T(0);
     if (near) {
-      auto d = [](const eg::Point3<T>& p) {
-        return eg::Point3<double>{double(p.x), double(p.y), double(p.z)};
-      };
       const double dist = std::sqrt(
-          eg::ericson::ClosestPtSegmentSegment(d(a.seg.a), d(a.seg.b), d(b.seg.a), d(b.seg.b)).dist2);
+          eg::ericson::ClosestPtSegmentSegment(d3(a.seg.a), d3(a.seg.b), d3(b.seg.a), d3(b.seg.b)).dist2);
       a.r = T(std::floor(dist / 2));
-      b.r = T(dist - double(a.r));
+      if constexpr (std::is_integral_v<T>)  // r1 + r2 just above or below the distance
+        b.r = T((i % 2 ? std::ceil(dist) : std::floor(dist)) - double(a.r));
+      else
+        b.r = T(dist - double(a.r));
       if (b.r < T(0)) b.r = T(0);
     }
-    v.push_back({a, b});
+    if constexpr (Dim == 2)
+      v.push_back({{{{a.seg.a.x, a.seg.a.y}, {a.seg.b.x, a.seg.b.y}}, a.r},
+                   {{{b.seg.a.x, b.seg.a.y}, {b.seg.b.x, b.seg.b.y}}, b.r}});
+    else
+      v.push_back({a, b});
   }
   return v;
 }
 
-template <class T>
-eg::Capsule2<T> flat(const eg::Capsule3<T>& c) {
-  return {{{c.seg.a.x, c.seg.a.y}, {c.seg.b.x, c.seg.b.y}}, c.r};
-}
-
-template <class T, class Fn>
-void run(benchmark::State& state, const std::vector<T>& in, Fn fn) {
-  for (auto _ : state) {
-    int hits = 0;
-    for (const auto& x : in) hits += fn(x);
-    benchmark::DoNotOptimize(hits);
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(in.size()));
-}
-
-template <class T>
-eg::Point2<double> d2(const eg::Point2<T>& p) { return {double(p.x), double(p.y)}; }
-template <class T>
-eg::Point3<double> d3(const eg::Point3<T>& p) { return {double(p.x), double(p.y), double(p.z)}; }
-
-// ---- capsule2d
-template <class T>
-void register_capsule2d(const char* impl, const char* set, bool exact) {
-  const bool near = std::string(set) == "near_touching";
-  const double range = std::is_same_v<T, double> ? 100.0 : (std::is_same_v<T, std::int32_t> ? 1e9 : 1e18);
-  std::vector<std::pair<eg::Capsule2<T>, eg::Capsule2<T>>> in;
-  for (const auto& [a, b] : capsule_pairs<T>(near, 2, range)) in.push_back({flat(a), flat(b)});
-  const std::string name = std::string("capsule2d/") + impl + "/" + set;
-  if (exact)
-    benchmark::RegisterBenchmark(name.c_str(), [in](benchmark::State& s) {
-      run(s, in, [](const auto& p) { return eg::intersects(p.first, p.second); });
-    });
-  else
-    benchmark::RegisterBenchmark(name.c_str(), [in](benchmark::State& s) {
-      run(s, in, [](const auto& p) {
-        return eg::ericson::TestCapsuleCapsule(d2(p.first.seg.a), d2(p.first.seg.b), double(p.first.r),
-                                               d2(p.second.seg.a), d2(p.second.seg.b), double(p.second.r));
-      });
-    });
-}
-
-template <class T>
-void register_capsule3d(const char* impl, const char* set, int kind) {
-  const bool near = std::string(set) == "near_touching";
-  const double range = std::is_same_v<T, double> ? 100.0 : (std::is_same_v<T, std::int32_t> ? 1e9 : 1e18);
-  const auto in = capsule_pairs<T>(near, 3, range);
-  const std::string name = std::string("capsule3d/") + impl + "/" + set;
-  benchmark::RegisterBenchmark(name.c_str(), [in, kind](benchmark::State& s) {
-    if (kind == 0)
-      run(s, in, [](const auto& p) { return eg::intersects(p.first, p.second); });
-    else if (kind == 1)
-      run(s, in, [](const auto& p) {
-        return eg::ericson::TestCapsuleCapsule(d3(p.first.seg.a), d3(p.first.seg.b), double(p.first.r),
-                                               d3(p.second.seg.a), d3(p.second.seg.b), double(p.second.r));
-      });
+/// The same pairs with every coordinate converted to double.
+template <int Dim, class T>
+std::vector<CapPair<Dim, double>> as_double(const std::vector<CapPair<Dim, T>>& in) {
+  std::vector<CapPair<Dim, double>> out;
+  auto cv = [](const Cap<Dim, T>& c) {
+    if constexpr (Dim == 2)
+      return eg::Capsule2<double>{{d2(c.seg.a), d2(c.seg.b)}, double(c.r)};
     else
-      run(s, in, [](const auto& p) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(p.first.r)>, double>)
-          return eg::capsule_blog::capsule_capsule(p.first, p.second).intersects;
-        else
-          return false;
-      });
-  });
+      return eg::Capsule3<double>{{d3(c.seg.a), d3(c.seg.b)}, double(c.r)};
+  };
+  for (const auto& [a, b] : in) out.push_back({cv(a), cv(b)});
+  return out;
 }
 
-/// Capsule (or sphere when zero_length) vs triangle.
-void register_triangle(const char* op, const char* impl, const char* set, bool zero_length, int kind) {
-  const bool near = std::string(set) == "near_touching";
-  std::mt19937_64 g(7);
-  std::vector<std::pair<eg::Capsule3<double>, eg::Triangle3<double>>> in;
-  for (int i = 0; i < kInputs; ++i) {
+using Counters = std::vector<std::pair<std::string, double>>;
+
+/// The counters of a row: wrong_key (float_wrong or exact_wrong) is the share
+/// where answer(i) differs from the oracle's closed answer on truth[i].
+template <class Truth, class Answer>
+Counters counters(const std::vector<Truth>& truth, const char* wrong_key, Answer answer) {
+  std::size_t wrong = 0, meet = 0;
+  for (std::size_t i = 0; i < truth.size(); ++i) {
+    const bool o = capsule_oracle::oracle(truth[i].first, truth[i].second).first;
+    meet += o;
+    wrong += answer(i) != o;
+  }
+  const double n = double(truth.size());
+  return {{wrong_key, double(wrong) / n}, {bn::kMeetShare, double(meet) / n}};
+}
+
+/// Registers `name` over make()'s inputs in T, timing fn; the counters check
+/// fn's answers against the oracle on the same inputs.
+template <class In, class Fn>
+void reg_exact(const std::string& name, std::function<std::vector<In>()> make, Fn fn) {
+  bn::register_batch<In>(name, [make, fn] {
+    bn::Batch<In> b{make(), {}};
+    b.counters = counters(b.inputs, bn::kExactWrong, [&](std::size_t i) { return fn(b.inputs[i]); });
+    return b;
+  }, fn);
+}
+
+/// Registers a float row: fn runs on the inputs converted to double before
+/// timing; the counters compare with the oracle on the inputs as generated.
+template <class In, class InD, class Fn>
+void reg_float(const std::string& name, std::function<std::vector<In>()> make,
+               std::function<std::vector<InD>(const std::vector<In>&)> convert, Fn fn) {
+  bn::register_batch<InD>(name, [make, convert, fn] {
+    const std::vector<In> truth = make();
+    bn::Batch<InD> b{convert(truth), {}};
+    b.counters = counters(truth, bn::kFloatWrong, [&](std::size_t i) { return fn(b.inputs[i]); });
+    return b;
+  }, fn);
+}
+
+template <int Dim>
+bool ericson(const CapPair<Dim, double>& p) {
+  if constexpr (Dim == 2)
+    return eg::ericson::TestCapsuleCapsule(p.first.seg.a, p.first.seg.b, p.first.r, p.second.seg.a,
+                                           p.second.seg.b, p.second.r);
+  else
+    return eg::ericson::TestCapsuleCapsule(p.first.seg.a, p.first.seg.b, p.first.r, p.second.seg.a,
+                                           p.second.seg.b, p.second.r);
+}
+
+template <int Dim, class T>
+void register_capsules_in(const std::string& set, const char* suffix) {
+  const std::string op = Dim == 2 ? "capsule2d/" : "capsule3d/";
+  const bool near = set == "near_touching";
+  const std::function<std::vector<CapPair<Dim, T>>()> make = [near] { return capsule_pairs<Dim, T>(near); };
+  const std::function<std::vector<CapPair<Dim, double>>(const std::vector<CapPair<Dim, T>>&)> convert =
+      as_double<Dim, T>;
+  const std::string s = suffix;
+  reg_float<CapPair<Dim, T>, CapPair<Dim, double>>(op + "float" + s + "/" + set, make, convert, ericson<Dim>);
+  if constexpr (Dim == 3 && std::is_same_v<T, double>)
+    reg_float<CapPair<Dim, T>, CapPair<Dim, double>>(
+        op + "blog002/" + set, make, convert,
+        [](const CapPair<Dim, double>& p) { return eg::capsule_blog::capsule_capsule(p.first, p.second).intersects; });
+  reg_exact<CapPair<Dim, T>>(op + "exact" + s + "/" + set, make,
+                             [](const CapPair<Dim, T>& p) { return eg::intersects(p.first, p.second); });
+}
+
+using TriPair = std::pair<eg::Capsule3<double>, eg::Triangle3<double>>;
+
+/// Capsule (or sphere when zero_length) vs triangle, doubles.
+std::vector<TriPair> triangle_pairs(bool near, bool zero_length) {
+  bn::Rng g(7);
+  std::vector<TriPair> in;
+  for (int i = 0; i < bn::kInputs; ++i) {
     eg::Capsule3<double> c{{pt3<double>(g, 100), pt3<double>(g, 100)}, 20};
     if (zero_length) c.seg.b = c.seg.a;
     const eg::Triangle3<double> t{pt3<double>(g, 100), pt3<double>(g, 100), pt3<double>(g, 100)};
-    if (near) {  // radius at the rounded exact distance: bisect on the exact test
-      double lo = 0, hi = 400;
-      for (int k = 0; k < 60; ++k) {
-        const double mid = (lo + hi) / 2;
+    if (near) {  // bisect on the exact test down to adjacent doubles lo < hi:
+      double lo = 0, hi = 400;  // hi meets (touching or 1 ulp deep), lo does not
+      while (std::nextafter(lo, hi) < hi) {
+        const double mid = lo + (hi - lo) / 2;
+        if (mid <= lo || mid >= hi) break;
         (eg::intersects(eg::Capsule3<double>{c.seg, mid}, t) ? hi : lo) = mid;
       }
-      c.r = hi;
+      c.r = i % 2 ? hi : lo;  // half meet, half miss by one ulp of the radius
     }
     in.push_back({c, t});
   }
-  const std::string name = std::string(op) + "/" + impl + "/" + set;
-  benchmark::RegisterBenchmark(name.c_str(), [in, kind, zero_length](benchmark::State& s) {
-    if (kind == 0)
-      run(s, in, [](const auto& p) { return eg::intersects(p.first, p.second); });
-    else if (zero_length)
-      run(s, in, [](const auto& p) {
+  return in;
+}
+
+void register_triangles(const std::string& set) {
+  const bool near = set == "near_touching";
+  for (const bool zero_length : {true, false}) {
+    const std::string op = zero_length ? "sphere_triangle/" : "capsule_triangle/";
+    const std::function<std::vector<TriPair>()> make = [near, zero_length] {
+      return triangle_pairs(near, zero_length);
+    };
+    const std::function<std::vector<TriPair>(const std::vector<TriPair>&)> same = [](const auto& v) { return v; };
+    if (zero_length)
+      reg_float<TriPair, TriPair>(op + "blog002/" + set, make, same, [](const TriPair& p) {
         return eg::capsule_blog::sphere_triangle(p.first.seg.a, p.first.r, p.second.a, p.second.b, p.second.c);
       });
     else
-      run(s, in, [](const auto& p) {
+      reg_float<TriPair, TriPair>(op + "blog002/" + set, make, same, [](const TriPair& p) {
         return eg::capsule_blog::capsule_triangle(p.first, p.second.a, p.second.b, p.second.c);
       });
-  });
+    reg_exact<TriPair>(op + "exact/" + set, make,
+                       [](const TriPair& p) { return eg::intersects(p.first, p.second); });
+  }
 }
 
 void register_capsules() {
-  for (const char* set : {"random", "near_touching"}) {
-    register_capsule2d<double>("float", set, false);
-    register_capsule2d<double>("exact", set, true);
-    register_capsule2d<std::int32_t>("float_int32", set, false);
-    register_capsule2d<std::int32_t>("exact_int32", set, true);
-    register_capsule2d<std::int64_t>("exact_int64", set, true);
-    register_capsule3d<double>("float", set, 1);
-    register_capsule3d<double>("blog002", set, 2);
-    register_capsule3d<double>("exact", set, 0);
-    register_capsule3d<std::int32_t>("float_int32", set, 1);
-    register_capsule3d<std::int32_t>("exact_int32", set, 0);
-    register_capsule3d<std::int64_t>("exact_int64", set, 0);
-    register_triangle("sphere_triangle", "blog002", set, true, 1);
-    register_triangle("sphere_triangle", "exact", set, true, 0);
-    register_triangle("capsule_triangle", "blog002", set, false, 1);
-    register_triangle("capsule_triangle", "exact", set, false, 0);
+  for (const std::string set : {"random", "near_touching"}) {
+    register_capsules_in<2, double>(set, "");
+    register_capsules_in<2, std::int32_t>(set, "_int32");
+    register_capsules_in<2, std::int64_t>(set, "_int64");
+    register_capsules_in<3, double>(set, "");
+    register_capsules_in<3, std::int32_t>(set, "_int32");
+    register_capsules_in<3, std::int64_t>(set, "_int64");
+    register_triangles(set);
   }
 }
 

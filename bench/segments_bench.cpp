@@ -10,25 +10,37 @@
 //   segment_distance2/float         Ericson's ClosestPtSegmentSegment in double
 //   segment_distance2/exact         exactgeom::squared_distance on the doubles
 //   segment_distance2/exact_int32   exactgeom::squared_distance on int32 inputs
-//                                   (float_int32: Ericson on the same values)
+//                                   (float_int32: Ericson on the same values,
+//                                   converted to double before timing)
 // Sets: random (uniform in the unit box; int32: full range), degenerate
 // (endpoints on a 4x4 grid mapped to non-representable doubles: collinear,
 // touching and overlapping pairs), parallel (the second segment a shifted
 // copy of the first, turned by ~1e-9).
+// Counters, measured on each row's inputs before timing against the
+// independent mpq_class oracle of tests/capsule_oracle.hpp: float_wrong /
+// exact_wrong (boolean rows: share answered differently from the oracle),
+// float_dist_wrong (float distances: share more than 1 ULP from the
+// correctly rounded oracle value), exact_wrong (exact distances: share whose
+// exact value differs), meet_share (share of pairs that meet).
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdint>
-#include <string>
+#include <functional>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_util.hpp"
+#include "capsule_oracle.hpp"
 #include "exactgeom/float/capsule_article_segments.hpp"
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/float/parametric_segments.hpp"
 #include "exactgeom/segments.hpp"
 
 namespace eg = exactgeom;
+namespace bn = exactgeom::bench;
 
 namespace {
 
@@ -77,26 +89,77 @@ std::vector<std::pair<Seg<D, double>, Seg<D, double>>> make_set(const char* kind
   return v;
 }
 
-template <int D, class Fn>
-void run(benchmark::State& state, const char* set, Fn fn) {
-  const auto v = make_set<D>(set);
-  for (auto _ : state)
-    for (const auto& [s, t] : v) benchmark::DoNotOptimize(fn(s, t));
-  state.SetItemsProcessed(state.iterations() * kInputs);
-}
+template <int D>
+using Pair = std::pair<Seg<D, double>, Seg<D, double>>;
 
 template <int D>
 double ericson_d2(const Seg<D, double>& s, const Seg<D, double>& t) {
   return eg::ericson::ClosestPtSegmentSegment(s.a, s.b, t.a, t.b).dist2;
 }
 
-// int32 inputs over the full range; Ericson runs on the same values as doubles.
-template <int D, bool Exact>
-void BM_int32(benchmark::State& state) {
+/// The independent oracle's exact squared distance (tests/capsule_oracle.hpp).
+template <class S>
+mpq_class oracle_d2(const S& s, const S& t) {
+  namespace co = capsule_oracle;
+  return co::oracle_segment_segment(co::qv(s.a), co::qv(s.b), co::qv(t.a), co::qv(t.b));
+}
+
+/// Share of inputs where pred(s, t) holds.
+template <class S, class Pred>
+double share(const std::vector<std::pair<S, S>>& v, Pred pred) {
+  std::size_t n = 0;
+  for (const auto& [s, t] : v) n += pred(s, t) ? 1 : 0;
+  return double(n) / double(v.size());
+}
+
+/// f is more than 1 ULP from e (the correctly rounded value).
+bool beyond_one_ulp(double f, double e) {
+  return f != e && f != std::nextafter(e, -1.0) && f != std::nextafter(e, 2 * e + 1);
+}
+
+/// Registers name over the set's inputs; counters come from count(inputs).
+template <class In, class Count, class Fn>
+void reg_one(const std::string& name, std::function<std::vector<In>()> make, Count count, Fn fn) {
+  bn::register_batch<In>(name, [make, count] {
+    bn::Batch<In> b{make(), {}};
+    b.counters = count(b.inputs);
+    return b;
+  }, fn);
+}
+
+using Counters = std::vector<std::pair<std::string, double>>;
+
+// The counters of each row. A boolean float row: float_wrong, the share where
+// its answer differs from the oracle's; a boolean exact row: exact_wrong, the
+// same for exactgeom; every row also says how often the segments meet
+// (meet_share), so the sets can be seen to be what their names say. A distance
+// float row: float_dist_wrong (more than 1 ULP from the correctly rounded
+// oracle value); a distance exact row: exact_wrong (exact value differs).
+template <class S, class F>
+Counters bool_counters(const std::vector<std::pair<S, S>>& v, const char* key, F f) {
+  return {{key, share(v, [&](const S& s, const S& t) { return f(s, t) != (oracle_d2(s, t) == 0); })},
+          {bn::kMeetShare, share(v, [](const S& s, const S& t) { return oracle_d2(s, t) == 0; })}};
+}
+template <class S, class F>
+Counters float_dist_counters(const std::vector<std::pair<S, S>>& v, F f) {
+  return {{bn::kFloatDistWrong, share(v, [&](const S& s, const S& t) {
+             const mpq_class e = oracle_d2(s, t);
+             return beyond_one_ulp(f(s, t), eg::detail::ratio_to_double(e.get_num(), e.get_den()));
+           })}};
+}
+template <class S>
+Counters exact_dist_counters(const std::vector<std::pair<S, S>>& v) {
+  return {{bn::kExactWrong, share(v, [](const S& s, const S& t) {
+             return eg::to_mpq(eg::squared_distance(s, t)) != oracle_d2(s, t);
+           })}};
+}
+
+// int32 inputs over the full range; the float baseline runs Ericson on the
+// same values converted to double before timing.
+template <int D>
+std::vector<std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>> int32_set() {
   std::mt19937_64 rng(43);
   std::uniform_int_distribution<std::int32_t> u(INT32_MIN, INT32_MAX);
-  std::vector<std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>> v;
-  std::vector<std::pair<Seg<D, double>, Seg<D, double>>> vd;
   auto p = [&] {
     Pt<D, std::int32_t> q{};
     q.x = u(rng);
@@ -104,6 +167,12 @@ void BM_int32(benchmark::State& state) {
     if constexpr (D == 3) q.z = u(rng);
     return q;
   };
+  std::vector<std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>> v;
+  for (int i = 0; i < kInputs; ++i) v.push_back({{p(), p()}, {p(), p()}});
+  return v;
+}
+template <int D>
+std::vector<Pair<D>> int32_set_as_double() {
   auto dbl = [](const Pt<D, std::int32_t>& q) {
     Pt<D, double> r{};
     r.x = q.x;
@@ -111,57 +180,60 @@ void BM_int32(benchmark::State& state) {
     if constexpr (D == 3) r.z = q.z;
     return r;
   };
-  for (int i = 0; i < kInputs; ++i) {
-    v.push_back({{p(), p()}, {p(), p()}});
-    vd.push_back({{dbl(v.back().first.a), dbl(v.back().first.b)}, {dbl(v.back().second.a), dbl(v.back().second.b)}});
+  std::vector<Pair<D>> v;
+  for (const auto& [s, t] : int32_set<D>()) v.push_back({{dbl(s.a), dbl(s.b)}, {dbl(t.a), dbl(t.b)}});
+  return v;
+}
+
+template <int D>
+void reg_dim() {
+  const std::string dim = D == 2 ? "" : "_3d";
+  for (const std::string set : {"random", "degenerate"}) {
+    const std::function<std::vector<Pair<D>>()> make = [set] { return make_set<D>(set.c_str()); };
+    if constexpr (D == 2) {
+      const auto corrected = [](const auto& s, const auto& t) {
+        return eg::article000::segments_intersect_corrected(s, t);
+      };
+      const auto parametric = [](const auto& s, const auto& t) { return eg::parametric::segments_intersect(s, t); };
+      reg_one<Pair<D>>("segment_intersects/float/" + set, make,
+                       [=](const auto& v) { return bool_counters(v, bn::kFloatWrong, corrected); },
+                       [=](const Pair<D>& p) { return corrected(p.first, p.second); });
+      reg_one<Pair<D>>("segment_intersects/parametric/" + set, make,
+                       [=](const auto& v) { return bool_counters(v, bn::kFloatWrong, parametric); },
+                       [=](const Pair<D>& p) { return parametric(p.first, p.second); });
+    } else {
+      const auto zero = [](const auto& s, const auto& t) { return ericson_d2<3>(s, t) == 0.0; };
+      reg_one<Pair<D>>("segment_intersects/float/" + set + dim, make,
+                       [=](const auto& v) { return bool_counters(v, bn::kFloatWrong, zero); },
+                       [=](const Pair<D>& p) { return zero(p.first, p.second); });
+    }
+    const auto exact = [](const auto& s, const auto& t) { return eg::intersects(s, t); };
+    reg_one<Pair<D>>("segment_intersects/exact/" + set + dim, make,
+                     [=](const auto& v) { return bool_counters(v, bn::kExactWrong, exact); },
+                     [=](const Pair<D>& p) { return exact(p.first, p.second); });
   }
-  for (auto _ : state) {
-    if constexpr (Exact)
-      for (const auto& [s, t] : v) benchmark::DoNotOptimize(eg::squared_distance(s, t).sign());
-    else
-      for (const auto& [s, t] : vd) benchmark::DoNotOptimize(ericson_d2<D>(s, t));
+  for (const std::string set : {"random", "parallel"}) {
+    const std::function<std::vector<Pair<D>>()> make = [set] { return make_set<D>(set.c_str()); };
+    reg_one<Pair<D>>("segment_distance2/float/" + set + dim, make,
+                     [](const auto& v) { return float_dist_counters(v, ericson_d2<D>); },
+                     [](const Pair<D>& p) { return ericson_d2<D>(p.first, p.second) > 0.25; });
+    reg_one<Pair<D>>("segment_distance2/exact/" + set + dim, make,
+                     [](const auto& v) { return exact_dist_counters(v); },
+                     [](const Pair<D>& p) { return eg::squared_distance(p.first, p.second).sign(); });
   }
-  state.SetItemsProcessed(state.iterations() * kInputs);
+  using PairI = std::pair<Seg<D, std::int32_t>, Seg<D, std::int32_t>>;
+  reg_one<Pair<D>>("segment_distance2/float_int32/random" + dim,
+                   std::function<std::vector<Pair<D>>()>(int32_set_as_double<D>),
+                   [](const auto& v) { return float_dist_counters(v, ericson_d2<D>); },
+                   [](const Pair<D>& p) { return ericson_d2<D>(p.first, p.second) > 1e18; });
+  reg_one<PairI>("segment_distance2/exact_int32/random" + dim, std::function<std::vector<PairI>()>(int32_set<D>),
+                 [](const auto& v) { return exact_dist_counters(v); },
+                 [](const PairI& p) { return eg::squared_distance(p.first, p.second).sign(); });
 }
 
 void reg() {
-  for (const char* set : {"random", "degenerate"}) {
-    const std::string sset = set;
-    benchmark::RegisterBenchmark(("segment_intersects/float/" + sset).c_str(), [set](benchmark::State& st) {
-      run<2>(st, set, [](const auto& s, const auto& t) { return eg::article000::segments_intersect_corrected(s, t); });
-    });
-    benchmark::RegisterBenchmark(("segment_intersects/parametric/" + sset).c_str(), [set](benchmark::State& st) {
-      run<2>(st, set, [](const auto& s, const auto& t) { return eg::parametric::segments_intersect(s, t); });
-    });
-    benchmark::RegisterBenchmark(("segment_intersects/exact/" + sset).c_str(), [set](benchmark::State& st) {
-      run<2>(st, set, [](const auto& s, const auto& t) { return eg::intersects(s, t); });
-    });
-    benchmark::RegisterBenchmark(("segment_intersects/float/" + sset + "_3d").c_str(), [set](benchmark::State& st) {
-      run<3>(st, set, [](const auto& s, const auto& t) { return ericson_d2<3>(s, t) == 0.0; });
-    });
-    benchmark::RegisterBenchmark(("segment_intersects/exact/" + sset + "_3d").c_str(), [set](benchmark::State& st) {
-      run<3>(st, set, [](const auto& s, const auto& t) { return eg::intersects(s, t); });
-    });
-  }
-  for (const char* set : {"random", "parallel"}) {
-    const std::string sset = set;
-    benchmark::RegisterBenchmark(("segment_distance2/float/" + sset).c_str(), [set](benchmark::State& st) {
-      run<2>(st, set, [](const auto& s, const auto& t) { return ericson_d2<2>(s, t); });
-    });
-    benchmark::RegisterBenchmark(("segment_distance2/exact/" + sset).c_str(), [set](benchmark::State& st) {
-      run<2>(st, set, [](const auto& s, const auto& t) { return eg::squared_distance(s, t).sign(); });
-    });
-    benchmark::RegisterBenchmark(("segment_distance2/float/" + sset + "_3d").c_str(), [set](benchmark::State& st) {
-      run<3>(st, set, [](const auto& s, const auto& t) { return ericson_d2<3>(s, t); });
-    });
-    benchmark::RegisterBenchmark(("segment_distance2/exact/" + sset + "_3d").c_str(), [set](benchmark::State& st) {
-      run<3>(st, set, [](const auto& s, const auto& t) { return eg::squared_distance(s, t).sign(); });
-    });
-  }
-  benchmark::RegisterBenchmark("segment_distance2/float_int32/random", BM_int32<2, false>);
-  benchmark::RegisterBenchmark("segment_distance2/exact_int32/random", BM_int32<2, true>);
-  benchmark::RegisterBenchmark("segment_distance2/float_int32/random_3d", BM_int32<3, false>);
-  benchmark::RegisterBenchmark("segment_distance2/exact_int32/random_3d", BM_int32<3, true>);
+  reg_dim<2>();
+  reg_dim<3>();
 }
 
 }  // namespace

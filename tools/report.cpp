@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <cstdio>
@@ -18,18 +19,21 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "bench_util.hpp"
 #include "audit_registry.hpp"
 #include "commands.hpp"
 #include "svg.hpp"
+#include "exactgeom/version.hpp"
 
 namespace exactgeom::tool {
 namespace {
 
 constexpr const char* kUsage =
     "usage: exactgeom report [--cases N] [--min-time SECONDS] [--filter REGEX] [--svg DIR]\n"
+    "                        [--readme]\n"
     "\n"
     "Prints the exact-vs-float report as Markdown on standard output.\n"
     "\n"
@@ -63,6 +67,10 @@ constexpr const char* kUsage =
     "                      exactgeom_bench --benchmark_min_time=0.2 is steadier)\n"
     "  --filter REGEX      run only benchmarks whose name matches REGEX\n"
     "                      (names are <operation>/<implementation>/<input set>)\n"
+    "  --readme            print the README's measured tables instead: the machine,\n"
+    "                      the accuracy table, the targets table and one table per\n"
+    "                      operation holding every benchmark (scripts/update_readme.sh\n"
+    "                      puts them into README.md; a test checks their format)\n"
     "  -h, --help          print this help and exit\n";
 
 /// Issue 2's targets: the largest acceptable ratio to the float baseline.
@@ -251,9 +259,11 @@ int print_report(const Collector& c, double min_time) {
     if (const auto it = r.counters.find(bench::kFilterUncertain); it != r.counters.end())
       add_note("filter undecided on " + percent(it->second));
     if (const auto it = r.counters.find(bench::kFloatWrong); it != r.counters.end())
-      add_note("sign wrong on " + percent(it->second));
+      add_note("answer wrong on " + percent(it->second));
     if (const auto it = r.counters.find(bench::kFloatDistWrong); it != r.counters.end())
       add_note("more than 1 ULP from the correctly rounded distance on " + percent(it->second));
+    if (const auto it = r.counters.find(bench::kMeetShare); it != r.counters.end())
+      add_note("the pair meets on " + percent(it->second));
     if (const auto it = r.counters.find(bench::kExactWrong); it != r.counters.end()) {
       if (it->second > 0) ++oracle_mismatches;
       add_note(it->second > 0 ? "**differs from the mpq oracle on " + percent(it->second) + "**"
@@ -277,14 +287,149 @@ int print_report(const Collector& c, double min_time) {
   return 0;
 }
 
+/// The cell of a result in the README's per-operation tables: the ratio to
+/// its baseline (the baseline itself: its rate), the target if it has one,
+/// and what its checks measured.
+std::string readme_cell(const Collector& c, const Result& r) {
+  if (!r.error.empty()) return "error: " + r.error;
+  std::string cell;
+  const Result* base = c.find(r.op, baseline_of(c, r), r.set);
+  bool alone = true;  // the operation's only implementation: no ratio to print
+  for (const Result& x : c.results()) alone = alone && (x.op != r.op || &x == &r);
+  if (alone)
+    cell = rate(r.items_per_second) + "/s";
+  else if (base == &r)
+    cell = "1 (" + rate(r.items_per_second) + "/s)";
+  else if (base && base->error.empty() && r.items_per_second > 0)
+    cell = ratio_text(base->items_per_second / r.items_per_second);
+  else
+    cell = rate(r.items_per_second) + "/s";
+  const std::string name = r.op + "/" + r.impl + "/" + r.set;
+  for (const Target& t : kTargets)
+    if (name == t.name && base && base != &r && r.items_per_second > 0)
+      cell += base->items_per_second / r.items_per_second <= t.max_ratio
+                  ? " (target " + ratio_text(t.max_ratio) + ": met)"
+                  : " (target " + ratio_text(t.max_ratio) + ": **missed**)";
+  if (const auto it = r.counters.find(bench::kFloatWrong); it != r.counters.end() && it->second > 0)
+    cell += ", wrong " + percent(it->second);
+  if (const auto it = r.counters.find(bench::kFloatDistWrong); it != r.counters.end() && it->second > 0)
+    cell += ", >1 ULP " + percent(it->second);
+  if (const auto it = r.counters.find(bench::kExactWrong); it != r.counters.end() && it->second > 0)
+    cell += ", **differs from the oracle on " + percent(it->second) + "**";
+  return cell;
+}
+
+/// `report --readme`, the speed part: the targets, then one table per
+/// operation (implementations x input sets) holding every benchmark that ran.
+int print_readme_speed(const Collector& c) {
+  const auto& results = c.results();
+  if (results.empty()) {
+    std::fputs("exactgeom report: no benchmark matched\n", stderr);
+    return 1;
+  }
+  std::printf("#### Speed against the targets\n\n");
+  std::printf("Ratio: time per item of the exact version over the float version on the same "
+              "inputs (`float`: the naive determinant for predicates, Ericson's algorithms for "
+              "segments and capsules, article 002's for the triangle tests; `float_int32` / "
+              "`float_int64`: the same float code on the integer inputs converted to double "
+              "before timing). Lower is better.\n\n");
+  std::printf("| benchmark | measured | target |\n| --- | ---: | --- |\n");
+  int met = 0, missed = 0;
+  for (const Target& t : kTargets) {
+    const std::string name = t.name;
+    const auto s1 = name.find('/'), s2 = name.rfind('/');
+    const Result* r = c.find(name.substr(0, s1), name.substr(s1 + 1, s2 - s1 - 1), name.substr(s2 + 1));
+    if (!r) continue;
+    const Result* base = c.find(r->op, baseline_of(c, *r), r->set);
+    if (!base || !r->error.empty() || !base->error.empty() || r->items_per_second <= 0) {
+      std::printf("| `%s` | not measured | %s |\n", t.name, ratio_text(t.max_ratio).c_str());
+      continue;
+    }
+    const double x = base->items_per_second / r->items_per_second;
+    const bool ok = x <= t.max_ratio;
+    ++(ok ? met : missed);
+    std::printf("| `%s` | %s | %s (%s) |\n", t.name, ratio_text(x).c_str(), ratio_text(t.max_ratio).c_str(),
+                ok ? "met" : "**missed**");
+  }
+  std::printf("\nTargets: %d met, %d missed.\n\n", met, missed);
+
+  std::printf("#### Every benchmark\n\n");
+  std::printf("Each cell: the ratio to the row's baseline on the same input set (a baseline: "
+              "its rate), the target where there is one, then what the row's checks measured on "
+              "its inputs before timing: `wrong`, the float answers that differ from the exact "
+              "ones; `>1 ULP`, float distances more than 1 ULP from the correctly rounded one. "
+              "Exact rows are checked against the independent mpq_class oracle; a mismatch would "
+              "be printed in bold.\n\n");
+  std::vector<std::string> ops;
+  for (const Result& r : results)
+    if (std::find(ops.begin(), ops.end(), r.op) == ops.end()) ops.push_back(r.op);
+  int mismatches = 0;
+  for (const std::string& op : ops) {
+    std::vector<std::string> impls, sets;
+    for (const Result& r : results) {
+      if (r.op != op) continue;
+      if (std::find(impls.begin(), impls.end(), r.impl) == impls.end()) impls.push_back(r.impl);
+      if (std::find(sets.begin(), sets.end(), r.set) == sets.end()) sets.push_back(r.set);
+      if (const auto it = r.counters.find(bench::kExactWrong); it != r.counters.end() && it->second > 0)
+        ++mismatches;
+    }
+    std::printf("**%s**\n\n| implementation |", op.c_str());
+    for (const std::string& set : sets) std::printf(" %s |", set.c_str());
+    std::printf("\n| --- |");
+    for (std::size_t i = 0; i < sets.size(); ++i) std::printf(" ---: |");
+    std::printf("\n");
+    for (const std::string& impl : impls) {
+      std::printf("| %s |", impl.c_str());
+      for (const std::string& set : sets) {
+        const Result* r = c.find(op, impl, set);
+        std::printf(" %s |", r ? readme_cell(c, *r).c_str() : "");
+      }
+      std::printf("\n");
+    }
+    std::printf("\n");
+  }
+  if (mismatches > 0)
+    std::printf("**%d benchmark input sets where exactgeom differs from the mpq oracle: a bug.**\n\n",
+                mismatches);
+  else
+    std::printf("Every exact row matched the oracle on all of its inputs.\n\n");
+#ifndef EXACTGEOM_HAVE_CGAL_BENCH
+  std::printf("Not built: the CGAL peer comparison (cgal rows).\n\n");
+#endif
+  return 0;
+}
+
+/// The first line of `report --readme`: what the numbers were measured on.
+void print_readme_machine(std::size_t cases, const std::string& min_time) {
+  std::printf("Machine: %s, %u CPUs; exactgeom %s built by %s%s; Google Benchmark in-process, "
+              "%s s minimum per benchmark, %d inputs per batch; accuracy: %zu cases per family.\n\n",
+              cpu_model().c_str(), std::thread::hardware_concurrency(), exactgeom::version,
+#if defined(__clang__)
+              "Clang " __clang_version__,
+#elif defined(__GNUC__)
+              "GCC " __VERSION__,
+#else
+              "an unknown compiler",
+#endif
+#if defined(__OPTIMIZE__) && defined(NDEBUG)
+              ", optimised, NDEBUG",
+#elif defined(__OPTIMIZE__)
+              ", optimised, assertions on",
+#else
+              ", not optimised",
+#endif
+              min_time.c_str(), exactgeom::bench::kInputs, cases);
+}
+
 }  // namespace
 
 /// The accuracy section: every audit subject on every family it has.
-void print_accuracy(std::size_t cases) {
+void print_accuracy(std::size_t cases, bool readme) {
   AuditOptions o;
   o.cases = cases;
   o.keep = 0;
-  std::printf("## Accuracy: float versions against the exact answer\n\n");
+  std::printf(readme ? "#### Float error, measured\n\n"
+                     : "## Accuracy: float versions against the exact answer\n\n");
   std::printf("Share of wrong answers per case family (%zu cases each; `exactgeom audit` "
               "gives the details and the smallest wrong cases). For distances, a result is "
               "wrong beyond 1 ULP of the correctly rounded distance, and the worst error in ULPs "
@@ -318,6 +463,7 @@ void print_accuracy(std::size_t cases) {
 int run_report(int argc, char** argv) {
   std::string min_time = "0.1", filter, svg_dir;
   std::size_t cases = 2000;
+  bool readme = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     std::string value;
@@ -347,6 +493,8 @@ int run_report(int argc, char** argv) {
         cases = parse_count(value, "--cases");
         if (cases == 0 || cases > 10'000'000)
           throw std::invalid_argument("--cases wants 1 to 10000000");
+      } else if (arg == "--readme") {
+        readme = true;
       } else if (take_value(argc, argv, i, "--svg", value)) {
         svg_dir = value;
       } else {
@@ -359,7 +507,10 @@ int run_report(int argc, char** argv) {
     }
   }
 
-  std::printf("# exactgeom report\n\n");
+  if (readme)
+    print_readme_machine(cases, min_time);
+  else
+    std::printf("# exactgeom report\n\n");
   if (!svg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);
@@ -373,7 +524,7 @@ int run_report(int argc, char** argv) {
     for (const auto& f : files) std::printf(" [%s](%s)", f.c_str(), f.c_str());
     std::printf("\n\n");
   }
-  print_accuracy(cases);
+  print_accuracy(cases, readme);
   // Lost output is found before a minute of benchmarks, not after.
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return finish_output("report", 0);
   // Google Benchmark takes its settings as flags: hand it a command line.
@@ -386,7 +537,9 @@ int run_report(int argc, char** argv) {
   Collector collector;
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::Shutdown();
-  return finish_output("report", print_report(collector, std::strtod(min_time.c_str(), nullptr)));
+  const int status =
+      readme ? print_readme_speed(collector) : print_report(collector, std::strtod(min_time.c_str(), nullptr));
+  return finish_output("report", status);
 }
 
 }  // namespace exactgeom::tool
