@@ -4,6 +4,10 @@
 // (docs/queries.md) that also carries the engine's raw input ("case").
 //  - ExactAnswer: exactgeom's answer is the recorded one (always built).
 //  - EvalReplays: `exactgeom eval` on the line prints the same answer.
+//  - IndependentOracle: every pinned answer is also what the mpq_class
+//    oracle of capsule_oracle.hpp says about the shapes of the query line,
+//    read by this file's own number reader (not exactgeom's), so an answer
+//    pinned from a wrong exactgeom result cannot pass.
 //  - EngineStillDisagrees: where the engine is compiled in
 //    (EXACTGEOM_AUDIT_HAVE_<ENGINE>), it is still wrong on the case; a
 //    fixed engine makes this fail, and the report must be updated.
@@ -11,11 +15,16 @@
 // audits' output.
 #include <gtest/gtest.h>
 
+#include <gmpxx.h>
+
 #include <cmath>
+#include <cstdlib>
+#include <regex>
 #include <string>
 #include <vector>
 
 #include "box2d_subjects.hpp"
+#include "capsule_oracle.hpp"
 #include "bullet_subjects.hpp"
 #include "eval.hpp"
 #include "fcl_subjects.hpp"
@@ -517,6 +526,132 @@ TEST(EngineRegressions, EvalReplays) {
     ++checked;
   }
   EXPECT_GT(checked, 0);
+}
+
+// ---- The independent check.
+
+/// The numbers of a query line's shapes, in order, exactly: hex floats
+/// through strtod (exact for hex), "p/q" and decimal integers through
+/// mpq_class. Stops at the "case" field (the engine's raw input).
+std::vector<mpq_class> shape_numbers(std::string line) {
+  line = line.substr(0, line.find("\"case\""));
+  std::vector<mpq_class> out;
+  static const std::regex number(R"re("(-?0x[0-9a-fA-F.]+p[-+]?[0-9]+|-?[0-9]+(/[0-9]+)?)")re");
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), number); it != std::sregex_iterator(); ++it) {
+    const std::string text = (*it)[1];
+    if (text.find("0x") != std::string::npos) {
+      char* end = nullptr;
+      const double v = std::strtod(text.c_str(), &end);
+      EXPECT_EQ(*end, '\0') << text;
+      out.emplace_back(v);
+    } else {
+      mpq_class q(text, 10);
+      q.canonicalize();
+      out.push_back(q);
+    }
+  }
+  return out;
+}
+
+using capsule_oracle::Q;
+using capsule_oracle::QV;
+
+/// Point i of dimension d starting at numbers[at].
+QV point(const std::vector<Q>& n, std::size_t at, std::size_t d) {
+  return {n[at], n[at + 1], d == 3 ? n[at + 2] : Q(0)};
+}
+
+/// d is the double nearest to the exact value x (ties either way): x lies
+/// between the midpoints to d's neighbours. `square` compares squares
+/// instead (d nearest to sqrt(x), d >= 0).
+bool nearest_double(double d, const Q& x, bool square = false) {
+  const Q lo = (Q(d) + Q(std::nextafter(d, -INFINITY))) / 2, hi = (Q(d) + Q(std::nextafter(d, INFINITY))) / 2;
+  if (!square) return lo <= x && x <= hi;
+  if (d == 0) return x <= hi * hi;
+  return lo * lo <= x && x <= hi * hi;
+}
+
+int sign_of(const Q& v) { return sgn(v); }
+
+Q cross2(const QV& u, const QV& v) { return u[0] * v[1] - u[1] * v[0]; }
+
+/// What the oracle says about case c, checked against c.expected; returns
+/// a description of a disagreement, or "" when they agree.
+std::string oracle_disagreement(const Case& c) {
+  namespace co = capsule_oracle;
+  const std::string line = c.line, subject = c.subject, expected = c.expected, eval = c.eval;
+  const std::vector<Q> n = shape_numbers(line);
+  auto op_is = [&](const char* op) { return line.find(std::string("\"op\":\"") + op + "\"") != std::string::npos; };
+  auto boolean = [&](bool v) { return v ? std::string("true") : std::string("false"); };
+  if (op_is("capsule_capsule")) {
+    const std::size_t d = n.size() == 10 ? 2 : 3;  // two capsules: 2 * (2d + 1) numbers
+    if (n.size() != 4 * d + 2) return "expected " + std::to_string(4 * d + 2) + " numbers";
+    const Q d2 = co::oracle_segment_segment(point(n, 0, d), point(n, d, d), point(n, 2 * d + 1, d),
+                                            point(n, 3 * d + 1, d));
+    const Q R = n[2 * d] + n[4 * d + 1], R2 = R * R;
+    if (subject.find("signed") != std::string::npos)  // sign of distance - r1 - r2
+      return std::to_string(sign_of(d2 - R2)) == expected ? "" : "oracle sign " + std::to_string(sign_of(d2 - R2));
+    const bool open = eval.find("\"open\"") != std::string::npos;
+    const std::string o = boolean(open ? d2 < R2 : d2 <= R2);
+    return o == expected ? "" : "oracle says " + o;
+  }
+  if (op_is("capsule_triangle")) {
+    if (n.size() != 16) return "expected 16 numbers";
+    const Q d2 = co::oracle_segment_triangle(point(n, 0, 3), point(n, 3, 3), point(n, 7, 3), point(n, 10, 3),
+                                             point(n, 13, 3));
+    const bool open = eval.find("\"open\"") != std::string::npos;
+    const std::string o = boolean(open ? d2 < n[6] * n[6] : d2 <= n[6] * n[6]);
+    return o == expected ? "" : "oracle says " + o;
+  }
+  const double value = std::strtod(expected.c_str(), nullptr);
+  if (op_is("segment_distance2")) {
+    const std::size_t d = n.size() / 4;
+    if (n.size() != 4 * d || (d != 2 && d != 3)) return "expected 8 or 12 numbers";
+    const Q d2 = co::oracle_segment_segment(point(n, 0, d), point(n, d, d), point(n, 2 * d, d), point(n, 3 * d, d));
+    // SegmentSqrDistance answers the squared distance, the others the distance.
+    const bool squared = subject.find("SqrDistance") != std::string::npos;
+    return nearest_double(value, d2, !squared) ? "" : "not the nearest double to the oracle's value";
+  }
+  if (op_is("segment_intersection")) {
+    if (n.size() != 8) return "expected 8 numbers";
+    const QV a = point(n, 0, 2), b = point(n, 2, 2), p = point(n, 4, 2), q = point(n, 6, 2);
+    const Q d2 = co::oracle_segment_segment(a, b, p, q);
+    if (subject.find("(kind)") != std::string::npos) {
+      // GEOS: 0 no intersection, 1 one point, 2 a collinear overlap of positive length.
+      int kind = 0;
+      if (d2 == 0) {
+        kind = 1;
+        const QV ab = co::qsub(b, a), pq = co::qsub(q, p);
+        if (cross2(ab, pq) == 0 && cross2(ab, co::qsub(p, a)) == 0 && cross2(pq, co::qsub(a, p)) == 0) {
+          // Collinear: project on the longer direction and intersect the intervals.
+          const QV dir = co::qdot(ab, ab) >= co::qdot(pq, pq) ? ab : pq;
+          if (co::qdot(dir, dir) != 0) {
+            Q s0 = co::qdot(a, dir), s1 = co::qdot(b, dir), t0 = co::qdot(p, dir), t1 = co::qdot(q, dir);
+            if (s0 > s1) std::swap(s0, s1);
+            if (t0 > t1) std::swap(t0, t1);
+            if ((s1 < t1 ? s1 : t1) > (s0 > t0 ? s0 : t0)) kind = 2;
+          }
+        }
+      }
+      return std::to_string(kind) == expected ? "" : "oracle kind " + std::to_string(kind);
+    }
+    // The crossing point of the two lines: a + t (b - a).
+    const QV ab = co::qsub(b, a), pq = co::qsub(q, p);
+    const Q den = cross2(ab, pq);
+    if (den == 0) return "the lines are parallel: no single point";
+    const Q t = cross2(co::qsub(p, a), pq) / den;
+    const bool x = subject.find("(point x)") != std::string::npos;
+    const Q coord = x ? Q(a[0] + t * ab[0]) : Q(a[1] + t * ab[1]);
+    return nearest_double(value, coord) ? "" : "not the nearest double to the oracle's coordinate";
+  }
+  return "no oracle for this query";
+}
+
+TEST(EngineRegressions, IndependentOracle) {
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(std::string(c.subject) + " / " + c.family + ": " + c.line);
+    EXPECT_EQ(oracle_disagreement(c), "") << "pinned answer " << c.expected;
+  }
 }
 
 double ulps(double got, double exact) {
