@@ -164,8 +164,12 @@ check "replayed cases are answered" test -s "$tmp/replayed" -a "$(grep -c error 
 "$bin" audit --algorithm capsule3d/blog002_heuristic --cases 1000 --json > "$tmp/a2"
 check "audit finds the 002 heuristic's wrong cases" grep -Eq '"family":"random","cases":1000,"wrong":[1-9]' "$tmp/a2"
 "$bin" audit --self-check --cases 300 --json > "$tmp/a3"
+check "audit --self-check passes" test $? -eq 0
 check "exact functions audited against themselves: no wrong case" \
-  test "$(grep -c '"wrong":[1-9]' "$tmp/a3")" -eq 0 -a "$(wc -l < "$tmp/a3")" -ge 10
+  test "$(grep exact_self "$tmp/a3" | grep -c '"wrong":[1-9]')" -eq 0 -a "$(grep -c exact_self "$tmp/a3")" -ge 10
+check "every deliberately wrong twin is found wrong" \
+  test "$(grep exact_through_float "$tmp/a3" | grep -c '"wrong":[1-9]')" -eq "$(grep -c exact_through_float "$tmp/a3")" \
+  -a "$(grep -c exact_through_float "$tmp/a3")" -ge 10
 # Shards partition the cases: the shard counts add up to the whole.
 "$bin" audit --algorithm orient2d/naive_double --cases 900 --json > "$tmp/whole"
 "$bin" audit --algorithm orient2d/naive_double --cases 900 --shard 0/2 --json > "$tmp/s0"

@@ -42,13 +42,17 @@ constexpr const char* kUsage =
     "                    at most 1000)\n"
     "  --json            one JSON object per algorithm, one per line\n"
     "  --list            list the algorithms and exit\n"
-    "  --self-check      audit the exact functions against themselves (must\n"
-    "                    report no wrong case)\n"
+    "  --self-check      test the audit itself: audit each exact function\n"
+    "                    against itself (<op>/exact_self, must have no wrong\n"
+    "                    case) and against a deliberately wrong twin, the\n"
+    "                    exact function on the case rounded to float\n"
+    "                    (<op>/exact_through_float, must have wrong cases);\n"
+    "                    exits 1 when either fails\n"
     "  -h, --help        print this help and exit\n"
     "\n"
     "Exit status: 0 when the audit ran (wrong answers of float code are\n"
-    "findings, not failures), 2 on a usage error or when the output cannot\n"
-    "be written.\n";
+    "findings, not failures), 1 when --self-check failed, 2 on a usage error\n"
+    "or when the output cannot be written.\n";
 
 }  // namespace
 
@@ -118,6 +122,14 @@ int run_audit(int argc, char** argv) {
     if (algorithm != s.name && !std::regex_match(s.name, pattern)) continue;
     const AuditReport r = exactgeom::run_audit(s, o);
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
+    if (self_check) {
+      const bool twin = s.name.ends_with("/exact_through_float");
+      if (twin ? r.wrong() == 0 : r.wrong() != 0) {
+        std::fprintf(stderr, "exactgeom audit --self-check: %s has %zu wrong cases, %s\n", s.name.c_str(),
+                     r.wrong(), twin ? "the audit missed a deliberately wrong function" : "it must have none");
+        status = 1;
+      }
+    }
     // Stop at once when the output is lost rather than audit on for nothing.
     if (std::ferror(stdout)) break;
     ++ran;

@@ -2,7 +2,9 @@
 // include/exactgeom/float/ with the exact function it is measured against.
 #include "audit_registry.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "exactgeom/exactgeom.hpp"
 #include "exactgeom/float/capsule_article.hpp"
@@ -259,11 +261,27 @@ const std::vector<AuditSubject>& audit_subjects() {
 std::vector<AuditSubject> self_check_subjects() {
   std::vector<AuditSubject> v;
   for (const AuditSubject& s : audit_subjects()) {
+    const std::string op = s.name.substr(0, s.name.find('/'));
+    if (std::any_of(v.begin(), v.end(), [&](const AuditSubject& x) { return x.name == op + "/exact_self"; }))
+      continue;
     AuditSubject e = s;
-    e.name = s.name.substr(0, s.name.find('/')) + "/exact_self";
+    e.name = op + "/exact_self";
+    e.question = s.question + "; audited: the exact function itself (must never be wrong)";
     e.approx = s.exact;
-    if (std::none_of(v.begin(), v.end(), [&](const AuditSubject& x) { return x.name == e.name; }))
-      v.push_back(std::move(e));
+    v.push_back(std::move(e));
+    // The wrong twin: the exact function on the case rounded through float,
+    // as code that stores float coordinates would ask it. The audit must
+    // find its wrong answers, or it could not find anyone's.
+    AuditSubject w = s;
+    w.name = op + "/exact_through_float";
+    w.question = s.question + "; audited: the exact function on the inputs rounded to float "
+                              "(a deliberately wrong twin: must be found wrong)";
+    w.approx = [exact = s.exact](Span c) {
+      std::vector<double> r(c.begin(), c.end());
+      audit_cases::round_to_float(r);
+      return exact(r);
+    };
+    v.push_back(std::move(w));
   }
   return v;
 }
