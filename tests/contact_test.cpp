@@ -32,12 +32,12 @@ TYPED_TEST(ContactTyped, PythagoreanSpheresAndStadiums) {
   const auto c = eg::contact(a, b);
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->depth, 1.0);
-  EXPECT_EQ(c->normal.x, 0.6);  // nearest doubles to 3/5 and 4/5
-  EXPECT_EQ(c->normal.y, 0.8);
-  EXPECT_EQ(c->normal.z, 0.0);
+  EXPECT_EQ(c->normal->x, 0.6);  // nearest doubles to 3/5 and 4/5
+  EXPECT_EQ(c->normal->y, 0.8);
+  EXPECT_EQ(c->normal->z, 0.0);
   const auto back = eg::contact(b, a);  // swapping negates the normal
   ASSERT_TRUE(back.has_value());
-  EXPECT_EQ(back->normal.x, -0.6);
+  EXPECT_EQ(back->normal->x, -0.6);
   EXPECT_EQ(back->depth, 1.0);
   // A stadium and a circle touching at distance 5 = 2 + 3: depth 0.
   const eg::Capsule2<T> s{{{T(0), T(0)}, {T(8), T(0)}}, T(2)};
@@ -45,24 +45,24 @@ TYPED_TEST(ContactTyped, PythagoreanSpheresAndStadiums) {
   const auto touch = eg::contact(s, t);
   ASSERT_TRUE(touch.has_value());
   EXPECT_EQ(touch->depth, 0.0);
-  EXPECT_EQ(touch->normal.x, 0.6);
-  EXPECT_EQ(touch->normal.y, 0.8);
+  EXPECT_EQ(touch->normal->x, 0.6);
+  EXPECT_EQ(touch->normal->y, 0.8);
   const eg::Circle<T> far{{T(11), T(5)}, T(3)};
   EXPECT_FALSE(eg::contact(s, far).has_value());
-  // Crossing axes: distance 0, the documented zero normal, depth r1 + r2.
+  // Crossing axes: distance 0, no normal, depth r1 + r2.
   const eg::Capsule2<T> u{{{T(4), T(-3)}, {T(4), T(3)}}, T(1)};
   const auto cross = eg::contact(s, u);
   ASSERT_TRUE(cross.has_value());
   EXPECT_EQ(cross->depth, 3.0);
-  EXPECT_EQ(cross->normal.x, 0.0);
-  EXPECT_EQ(cross->normal.y, 0.0);
+  EXPECT_FALSE(cross->normal.has_value());
+  EXPECT_TRUE(c->normal.has_value());
   // A point on the boundary of a capsule: depth 0, normal toward the point.
   const eg::Capsule3<T> cap{{{T(0), T(0), T(0)}, {T(0), T(0), T(10)}}, T(5)};
   const auto onb = eg::contact(cap, eg::Point3<T>{T(3), T(4), T(7)});
   ASSERT_TRUE(onb.has_value());
   EXPECT_EQ(onb->depth, 0.0);
-  EXPECT_EQ(onb->normal.x, 0.6);
-  EXPECT_EQ(onb->normal.z, 0.0);
+  EXPECT_EQ(onb->normal->x, 0.6);
+  EXPECT_EQ(onb->normal->z, 0.0);
 }
 
 TYPED_TEST(ContactTyped, TrianglesFaceEdgeVertexAndPiercing) {
@@ -73,19 +73,19 @@ TYPED_TEST(ContactTyped, TrianglesFaceEdgeVertexAndPiercing) {
   const auto face = eg::contact(eg::Sphere<T>{P{T(1), T(1), T(2)}, T(3)}, tri);
   ASSERT_TRUE(face.has_value());
   EXPECT_EQ(face->depth, 1.0);
-  EXPECT_EQ(face->normal.x, 0.0);
-  EXPECT_EQ(face->normal.y, 0.0);
-  EXPECT_EQ(face->normal.z, -1.0);
+  EXPECT_EQ(face->normal->x, 0.0);
+  EXPECT_EQ(face->normal->y, 0.0);
+  EXPECT_EQ(face->normal->z, -1.0);
   const auto back = eg::contact(tri, eg::Sphere<T>{P{T(1), T(1), T(2)}, T(3)});
   ASSERT_TRUE(back.has_value());  // seen from the triangle: negated, no -0.0
-  EXPECT_EQ(back->normal.z, 1.0);
-  EXPECT_FALSE(std::signbit(back->normal.x));
+  EXPECT_EQ(back->normal->z, 1.0);
+  EXPECT_FALSE(std::signbit(back->normal->x));
   // Beyond the corner (4, 0, 0): 3-4-5, touching at r = 5, depth 1 at r = 6.
   const auto vtx = eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(5)}, tri);
   ASSERT_TRUE(vtx.has_value());
   EXPECT_EQ(vtx->depth, 0.0);
-  EXPECT_EQ(vtx->normal.x, -0.6);
-  EXPECT_EQ(vtx->normal.z, -0.8);
+  EXPECT_EQ(vtx->normal->x, -0.6);
+  EXPECT_EQ(vtx->normal->z, -0.8);
   EXPECT_EQ(eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(6)}, tri)->depth, 1.0);
   EXPECT_FALSE(eg::contact(eg::Sphere<T>{P{T(7), T(0), T(4)}, T(4)}, tri).has_value());
   // Past the edge y = 0, below the plane: (2, -3, -4) is 5 from (2, 0, 0).
@@ -93,33 +93,35 @@ TYPED_TEST(ContactTyped, TrianglesFaceEdgeVertexAndPiercing) {
       eg::Capsule3<T>{{P{T(2), T(-3), T(-4)}, P{T(2), T(-3), T(-9)}}, T(7)}, tri);
   ASSERT_TRUE(edge.has_value());
   EXPECT_EQ(edge->depth, 2.0);
-  EXPECT_EQ(edge->normal.y, 0.6);
-  EXPECT_EQ(edge->normal.z, 0.8);
+  EXPECT_EQ(edge->normal->y, 0.6);
+  EXPECT_EQ(edge->normal->z, 0.8);
   // A capsule parallel to the face, its axis entering the face's shadow:
   // every pair over the face is closest; the normal is still (0, 0, -1).
   const auto par = eg::contact(
       eg::Capsule3<T>{{P{T(-2), T(1), T(2)}, P{T(2), T(1), T(2)}}, T(2)}, tri);
   ASSERT_TRUE(par.has_value());
   EXPECT_EQ(par->depth, 0.0);
-  EXPECT_EQ(par->normal.z, -1.0);
-  // The axis pierces the face: the documented zero normal, depth r.
+  EXPECT_EQ(par->normal->z, -1.0);
+  // The axis pierces the face: no normal, depth r (from either side).
   const auto pierce = eg::contact(
       eg::Capsule3<T>{{P{T(1), T(1), T(-1)}, P{T(1), T(1), T(1)}}, T(2)}, tri);
   ASSERT_TRUE(pierce.has_value());
   EXPECT_EQ(pierce->depth, 2.0);
-  EXPECT_EQ(pierce->normal.x, 0.0);
-  EXPECT_EQ(pierce->normal.z, 0.0);
-  // A point in the triangle: depth 0, zero normal; a point off it: none.
+  EXPECT_FALSE(pierce->normal.has_value());
+  EXPECT_FALSE(eg::contact(tri, eg::Capsule3<T>{{P{T(1), T(1), T(-1)}, P{T(1), T(1), T(1)}}, T(2)})
+                   ->normal.has_value());
+  // A point in the triangle: depth 0, no normal; a point off it: none.
   const auto pt = eg::contact(P{T(1), T(1), T(0)}, tri);
   ASSERT_TRUE(pt.has_value());
   EXPECT_EQ(pt->depth, 0.0);
+  EXPECT_FALSE(pt->normal.has_value());
   EXPECT_FALSE(eg::contact(P{T(1), T(1), T(1)}, tri).has_value());
   // A degenerate triangle is the segment it covers.
   const eg::Triangle3<T> line{P{T(0), T(0), T(0)}, P{T(4), T(0), T(0)}, P{T(2), T(0), T(0)}};
   const auto l = eg::contact(eg::Sphere<T>{P{T(2), T(3), T(4)}, T(6)}, line);
   ASSERT_TRUE(l.has_value());
   EXPECT_EQ(l->depth, 1.0);
-  EXPECT_EQ(l->normal.y, -0.6);
+  EXPECT_EQ(l->normal->y, -0.6);
 }
 
 TEST(ContactErrors, BadInputThrows) {
@@ -165,8 +167,10 @@ TEST(ContactDoubles, RandomDepthAndNormalAreNearestDoubles) {
     const mpf_class depth = mpf_class(R, 600) - dist;
     EXPECT_TRUE(nearest(depth, c->depth)) << i << " depth " << c->depth;
     tiny_depth += c->depth < 1e-12;
-    const double len = std::sqrt(c->normal.x * c->normal.x + c->normal.y * c->normal.y +
-                                 c->normal.z * c->normal.z);
+    ASSERT_EQ(c->normal.has_value(), d2 != 0) << i;
+    if (!c->normal) continue;
+    const double len = std::sqrt(c->normal->x * c->normal->x + c->normal->y * c->normal->y +
+                                 c->normal->z * c->normal->z);
     EXPECT_NEAR(len, 1.0, 1e-15) << i;
   }
   EXPECT_GT(checked, 250);
@@ -195,13 +199,14 @@ TEST(ContactDoubles, TriangleDepthAndNormalAreNearestDoubles) {
     const mpf_class dist = sqrt(mpf_class(d2, 600));
     EXPECT_TRUE(nearest(mpf_class(mpf_class(Q(cap.r), 600) - dist, 600), ct->depth)) << i;
     tiny_depth += ct->depth < 1e-12;
+    ASSERT_EQ(ct->normal.has_value(), d2 != 0) << i;
     if (d2 == 0) continue;
     const auto cp = eg::closest_points(cap.seg, tri);
     const auto& x = cp.on_segment;
     const auto& y = cp.on_triangle;
     const Q w[3] = {eg::to_mpq(y.x) - eg::to_mpq(x.x), eg::to_mpq(y.y) - eg::to_mpq(x.y),
                     eg::to_mpq(y.z) - eg::to_mpq(x.z)};
-    const double got[3] = {ct->normal.x, ct->normal.y, ct->normal.z};
+    const double got[3] = {ct->normal->x, ct->normal->y, ct->normal->z};
     for (int k = 0; k < 3; ++k)
       EXPECT_TRUE(nearest(mpf_class(mpf_class(w[k], 600) / dist, 600), got[k])) << i << " " << k;
   }
@@ -221,7 +226,7 @@ TEST(ContactDoubles, NormalComponentsAreNearestDoubles) {
     const Q w[3] = {Q(s.center.x) - Q(x.x), Q(s.center.y) - Q(x.y), Q(s.center.z) - Q(x.z)};
     const Q d2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
     const mpf_class dist = sqrt(mpf_class(d2, 600));
-    const double got[3] = {c->normal.x, c->normal.y, c->normal.z};
+    const double got[3] = {c->normal->x, c->normal->y, c->normal->z};
     for (int k = 0; k < 3; ++k)
       EXPECT_TRUE(nearest(mpf_class(mpf_class(w[k], 600) / dist, 600), got[k])) << i << " " << k;
   }

@@ -28,10 +28,11 @@ struct Contact {
   double depth;
   /// The unit vector from x's closest axis point toward y's, each component
   /// rounded to the nearest double from the exact (irrational in general)
-  /// value. When the axes meet (distance 0) no direction is defined: the
-  /// normal is the zero vector and depth is r1 + r2 (rounded); the caller
-  /// picks a direction (e.g. the previous frame's).
-  P normal;
+  /// value. When the axes meet (distance 0) no direction is defined: normal
+  /// is empty (std::nullopt) and depth is r1 + r2 (rounded); the caller
+  /// picks a direction (e.g. the previous frame's). (In 0.1.0 it was the
+  /// zero vector, which a caller could mistake for a direction.)
+  std::optional<P> normal;
 };
 
 namespace detail {
@@ -60,8 +61,8 @@ mpq_class radius_to_mpq(const T& r) {
 /// their squared distance d2 and the radius sum R.
 template <class P, class Q>
 Contact<P> make_contact(const Q& a, const Q& b, const mpq_class& d2, const mpq_class& R) {
+  if (d2 == 0) return Contact<P>{round_depth(R, d2), std::nullopt};
   auto unit = [&](const auto& u, const auto& v) {
-    if (d2 == 0) return 0.0;
     return round_unit_component(mpq_class(to_mpq(v) - to_mpq(u)), d2);
   };
   P n{};
@@ -103,7 +104,7 @@ auto contact(const A& x, const B& y) {
 /// axis point toward the triangle's, both from closest_points(axis, t)
 /// (segment_triangle.hpp: exact; of several closest pairs, the one nearest
 /// the axis's first endpoint), each correctly rounded. When the axis meets
-/// the triangle (distance 0) the normal is the zero vector and depth is r:
+/// the triangle (distance 0) normal is empty (std::nullopt) and depth is r:
 /// the caller picks a direction (e.g. the triangle's face normal).
 /// Errors: as intersects() (negative radius, NaN/inf: invalid_input).
 template <detail::SweptShape A>
@@ -127,7 +128,7 @@ std::optional<Contact<Point3<double>>> contact(
     const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
   auto out = contact(x, t);
   auto neg = [](double v) { return v == 0 ? 0.0 : -v; };  // no -0.0
-  if (out) out->normal = {neg(out->normal.x), neg(out->normal.y), neg(out->normal.z)};
+  if (out && out->normal) out->normal = Point3<double>{neg(out->normal->x), neg(out->normal->y), neg(out->normal->z)};
   return out;
 }
 
