@@ -3,6 +3,7 @@
 // with the midpoints between neighbouring doubles (never a rounded sqrt).
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -53,12 +54,25 @@ double round_by_midpoints(double y, Cmp cmp_x) {
 
 double round_depth(const mpq_class& R, const mpq_class& d2) {
   // Start within a few ulps even under cancellation: R - sqrt(d2) =
-  // (R^2 - d2) / (R + sqrt(d2)).
+  // (R^2 - d2) / (R + sqrt(d2)). Any sign: the comparisons are exact
+  // whether R is above or below sqrt(d2).
+  constexpr double kMax = std::numeric_limits<double>::max();
   const double num = mpq_class(R * R - d2).get_d();
   const double den = R.get_d() + std::sqrt(d2.get_d());
   double y = den > 0 ? num / den : 0.0;
-  if (!std::isfinite(y)) y = R.get_d();
-  return round_by_midpoints(y, [&](const mpq_class& m) { return compare_depth(R, d2, m); });
+  if (!std::isfinite(y)) y = R.get_d() - std::sqrt(d2.get_d());
+  if (std::isnan(y)) y = 0;
+  y = std::clamp(y, -kMax, kMax);  // the walk compares with finite midpoints only
+  const auto cmp = [&](const mpq_class& m) { return compare_depth(R, d2, m); };
+  y = round_by_midpoints(y, cmp);
+  if (std::fabs(y) == kMax) {
+    // Beyond the largest double: the value rounds to infinity from the
+    // midpoint 2^1024 - 2^970 on (a tie goes to infinity: kMax is odd).
+    const mpq_class edge = mpq_class(std::ldexp(1.0, 1023)) * 2 - mpq_class(std::ldexp(1.0, 970));
+    if (y > 0 && cmp(edge) >= 0) return std::numeric_limits<double>::infinity();
+    if (y < 0 && cmp(mpq_class(-edge)) <= 0) return -std::numeric_limits<double>::infinity();
+  }
+  return y;
 }
 
 double round_unit_component(const mpq_class& w, const mpq_class& d2) {

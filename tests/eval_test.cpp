@@ -13,6 +13,11 @@
 #include <thread>
 #include <string>
 
+#include <random>
+#include <regex>
+#include <vector>
+
+#include "capsule_oracle.hpp"
 #include "eval.hpp"
 #include "json.hpp"
 #include "scalar.hpp"
@@ -309,3 +314,112 @@ TEST(Eval, AnswersAQueryOnAnOpenPipe) {
 }
 
 }  // namespace
+
+// ---- The contact op against the independent oracle (capsule_oracle.hpp):
+// random capsule pairs (2-D and 3-D) and capsule-triangle pairs in either
+// order, a third of them set to touch, the answers read back from the line.
+
+namespace contact_check {
+
+namespace co = capsule_oracle;
+using co::Q;
+using co::QV;
+
+std::string hex(double v) {
+  char b[40];
+  std::snprintf(b, sizeof b, "\"%a\"", v);
+  return b;
+}
+std::string pt(const QV& p, int dim) {
+  std::string s = "[";
+  for (int i = 0; i < dim; ++i) s += (i ? "," : "") + hex(p[i].get_d());
+  return s + "]";
+}
+std::string field(const std::string& line, const std::string& name) {
+  const std::regex re("\"" + name + "\":(\\[[^\\]]*\\]|\"[^\"]*\"|[a-z]+)");
+  std::smatch m;
+  return std::regex_search(line, m, re) ? m[1].str() : std::string("<missing>");
+}
+double hex_value(const std::string& quoted) { return std::strtod(quoted.substr(1, quoted.size() - 2).c_str(), nullptr); }
+
+/// sign(sqrt(d2) - R - m), exactly.
+int cmp_gap(const Q& d2, const Q& R, const Q& m) {
+  const Q t = R + m;  // compare sqrt(d2) with t
+  if (sgn(t) < 0) return 1;
+  return cmp(d2, Q(t * t));
+}
+
+/// g is the nearest double to sqrt(d2) - R.
+bool gap_is_nearest(double g, const Q& d2, const Q& R) {
+  const Q lo = (Q(g) + Q(std::nextafter(g, -INFINITY))) / 2, hi = (Q(g) + Q(std::nextafter(g, INFINITY))) / 2;
+  return cmp_gap(d2, R, lo) >= 0 && cmp_gap(d2, R, hi) <= 0;
+}
+
+}  // namespace contact_check
+
+TEST(Eval, ContactAgreesWithTheIndependentOracle) {
+  using namespace contact_check;
+  q::Evaluator ev;
+  std::mt19937_64 g(2026);
+  std::uniform_real_distribution<double> u(-4, 4), ur(0, 2);
+  int checked = 0, touching = 0, with_normal = 0;
+  for (int i = 0; i < 600; ++i) {
+    const int kind = i % 3;  // 0: 2-D capsules, 1: 3-D capsules, 2: capsule and triangle
+    const int dim = kind == 0 ? 2 : 3;
+    auto rp = [&] { return QV{Q(u(g)), Q(u(g)), dim == 3 ? Q(u(g)) : Q(0)}; };
+    QV a = rp(), b = i % 5 == 0 ? a : rp(), c = rp(), d = rp(), e = rp();
+    if (kind < 2 && i % 7 == 0) d = c;  // a ball
+    double r1 = ur(g), r2 = kind == 2 ? 0 : ur(g);
+    const Q d2 = kind == 2 ? co::oracle_segment_triangle(a, b, c, d, e) : co::oracle_segment_segment(a, b, c, d);
+    if (i % 3 == 0) {  // touching or within an ulp: r1 + r2 near the distance
+      r1 = std::sqrt(d2.get_d()) - r2;
+      if (r1 < 0) r1 = 0;
+    }
+    const Q R = Q(r1) + Q(r2);
+    const bool swap = kind == 2 && i % 2;  // the triangle first
+    const std::string cap = "{\"seg\":[" + pt(a, dim) + "," + pt(b, dim) + "],\"r\":" + hex(r1) + "}";
+    const std::string other = kind == 2 ? "{\"tri\":[" + pt(c, 3) + "," + pt(d, 3) + "," + pt(e, 3) + "]}"
+                                        : "{\"seg\":[" + pt(c, dim) + "," + pt(d, dim) + "],\"r\":" + hex(r2) + "}";
+    const std::string line = "{\"op\":\"contact\",\"x\":" + (swap ? other : cap) + ",\"y\":" + (swap ? cap : other) + "}";
+    SCOPED_TRACE(line);
+    std::string out;
+    ASSERT_TRUE(ev.answer(line, 1, out)) << out;
+    EXPECT_EQ(field(out, "closed"), d2 <= R * R ? "true" : "false");
+    EXPECT_EQ(field(out, "open"), d2 < R * R ? "true" : "false");
+    const std::string dist2 = field(out, "dist2");
+    EXPECT_EQ(Q(dist2.substr(1, dist2.size() - 2)), d2);
+    const double gap = hex_value(field(out, "gap"));
+    EXPECT_TRUE(gap_is_nearest(gap, d2, R)) << "gap " << gap;
+    touching += gap == 0 || std::fabs(gap) < 1e-14;
+    const std::string normal = field(out, "normal");
+    if (d2 == 0) {
+      EXPECT_EQ(normal, "null");
+      continue;
+    }
+    ASSERT_NE(normal.front(), 'n');
+    // A unit vector, and the direction of the closest pair: along it, y's
+    // core lies at least dist beyond x's (to rounding), which no other
+    // direction achieves for convex cores.
+    std::vector<double> n;
+    static const std::regex quoted("\"([^\"]*)\"");
+    for (auto it = std::sregex_iterator(normal.begin(), normal.end(), quoted);
+         it != std::sregex_iterator(); ++it)
+      n.push_back(std::strtod((*it)[1].str().c_str(), nullptr));
+    ASSERT_EQ(n.size(), std::size_t(dim));
+    double len2 = 0;
+    for (double v : n) len2 += v * v;
+    EXPECT_NEAR(len2, 1.0, 1e-15);
+    auto along = [&](const QV& p) { return p[0].get_d() * n[0] + p[1].get_d() * n[1] + (dim == 3 ? p[2].get_d() * n[2] : 0); };
+    std::vector<QV> xs = {a, b}, ys = {c, d};
+    if (kind == 2) ys.push_back(e);
+    if (swap) std::swap(xs, ys);
+    double xmax = -INFINITY, ymin = INFINITY;
+    for (const QV& p : xs) xmax = std::max(xmax, along(p));
+    for (const QV& p : ys) ymin = std::min(ymin, along(p));
+    EXPECT_NEAR(ymin - xmax, std::sqrt(d2.get_d()), 1e-12) << "the normal is not the closest pair's direction";
+    ++with_normal;
+    ++checked;
+  }
+  EXPECT_GT(with_normal, 300);
+  EXPECT_GT(touching, 50);
+}

@@ -37,8 +37,9 @@ struct Contact {
 
 namespace detail {
 
-/// The nearest double to R - sqrt(dist2) (R >= sqrt(dist2) >= 0), ties to
-/// even: exact comparisons with the midpoints between doubles.
+/// The nearest double to R - sqrt(dist2) (dist2 >= 0, R of any sign), ties
+/// to even: exact comparisons with the midpoints between doubles; +-inf
+/// beyond the largest double.
 double round_depth(const mpq_class& R, const mpq_class& dist2);
 /// The nearest double to w / sqrt(dist2) (dist2 > 0), ties to even.
 double round_unit_component(const mpq_class& w, const mpq_class& dist2);

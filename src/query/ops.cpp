@@ -1,6 +1,8 @@
 #include "ops.hpp"
 
+#include <algorithm>
 #include <array>
+#include <string>
 
 #include "exactgeom/exactgeom.hpp"
 #include "scalar.hpp"
@@ -288,6 +290,96 @@ void segment_triangle_distance2(const Fields& q, std::string& out) {
   });
 }
 
+// ---- contact: two shapes, each a capsule {"seg", "r"} or (3-D) a filled
+// triangle {"tri"}; at most one triangle.
+
+struct Shape {
+  bool triangle = false;
+  int dim = 0;
+  Scalar v[9];  // capsule: endpoints then radius; triangle: 3 points
+  int count() const { return triangle ? 9 : 2 * dim + 1; }
+};
+
+Shape read_shape(const JsonReader& r, const JsonNode& n, const char* path) {
+  if (n.type != JsonNode::Type::object)
+    throw FieldError{std::string(path) + ": expected a shape {\"seg\": ..., \"r\": ...} or {\"tri\": ...}"};
+  const JsonNode* seg = r.member(n, "seg");
+  const JsonNode* tri = r.member(n, "tri");
+  if (seg && tri) throw FieldError{std::string(path) + ": a shape has \"seg\" or \"tri\", not both"};
+  if (!seg && !tri)
+    throw FieldError{std::string(path) + ": expected a shape {\"seg\": ..., \"r\": ...} or {\"tri\": ...}"};
+  Shape s;
+  if (tri) {
+    s.triangle = true;
+    s.dim = 3;
+    if (tri->type != JsonNode::Type::array || tri->count != 3)
+      throw FieldError{std::string(path) + ".tri: expected a triangle (an array of 3 points)"};
+    for (std::uint32_t i = 0; i < 3; ++i)
+      read_point(r, r.element(*tri, i), std::string(path) + ".tri[" + std::to_string(i) + "]", 3, s.v + 3 * i);
+    return s;
+  }
+  s.dim = capsule_dim(r, n, path);
+  read_capsule(r, n, path, s.dim, s.v);
+  return s;
+}
+
+void append_contact(std::string& out, bool closed, bool open, const auto& p, const auto& q,
+                    const auto& d2, const mpq_class& R) {
+  using P = std::conditional_t<requires { p.z; }, Point3<double>, Point2<double>>;
+  append_bools(out, closed, open);
+  out += ",\"dist2\":";
+  append_rational(out, d2);
+  const Contact<P> c = detail::make_contact<P>(p, q, to_mpq(d2), R);
+  out += ",\"gap\":\"";
+  out += hex_double(c.depth == 0 ? 0.0 : -c.depth);  // gap = -(R - dist): rounding is symmetric
+  out += "\",\"normal\":";
+  if (!c.normal) {
+    out += "null";
+    return;
+  }
+  out += "[\"" + hex_double(c.normal->x) + "\",\"" + hex_double(c.normal->y) + '"';
+  if constexpr (requires { c.normal->z; }) out += ",\"" + hex_double(c.normal->z) + '"';
+  out += ']';
+}
+
+void contact_op(const Fields& q, std::string& out) {
+  const Shape x = read_shape(q.r, q.need("x"), "x");
+  const Shape y = read_shape(q.r, q.need("y"), "y");
+  if (x.triangle && y.triangle) throw FieldError{"y: at most one of x and y may be a triangle"};
+  if (x.dim != y.dim) throw FieldError{"y: its points must have the same dimension as x's"};
+  Scalar all[18];
+  std::copy(x.v, x.v + x.count(), all);
+  std::copy(y.v, y.v + y.count(), all + x.count());
+  by_type(all, x.count() + y.count(), [&](auto tag) {
+    using T = decltype(tag);
+    auto radius = [](const Scalar& r) { return r.to_mpq(); };
+    if (x.dim == 2) {
+      const Capsule2<T> a{{p2<T>(x.v), p2<T>(x.v + 2)}, sc<T>(x.v[4])};
+      const Capsule2<T> b{{p2<T>(y.v), p2<T>(y.v + 2)}, sc<T>(y.v[4])};
+      const auto cp = closest_points(a.seg, b.seg);
+      append_contact(out, intersects(a, b), interiors_overlap(a, b), cp.on_first, cp.on_second,
+                     cp.squared_distance, mpq_class(radius(x.v[4]) + radius(y.v[4])));
+    } else if (!x.triangle && !y.triangle) {
+      const Capsule3<T> a{{p3<T>(x.v), p3<T>(x.v + 3)}, sc<T>(x.v[6])};
+      const Capsule3<T> b{{p3<T>(y.v), p3<T>(y.v + 3)}, sc<T>(y.v[6])};
+      const auto cp = closest_points(a.seg, b.seg);
+      append_contact(out, intersects(a, b), interiors_overlap(a, b), cp.on_first, cp.on_second,
+                     cp.squared_distance, mpq_class(radius(x.v[6]) + radius(y.v[6])));
+    } else {
+      const Shape& cs = x.triangle ? y : x;
+      const Shape& ts = x.triangle ? x : y;
+      const Capsule3<T> c{{p3<T>(cs.v), p3<T>(cs.v + 3)}, sc<T>(cs.v[6])};
+      const Triangle3<T> t{p3<T>(ts.v), p3<T>(ts.v + 3), p3<T>(ts.v + 6)};
+      const auto cp = closest_points(c.seg, t);
+      // The normal points from x's core to y's.
+      const auto& p = x.triangle ? cp.on_triangle : cp.on_segment;
+      const auto& o = x.triangle ? cp.on_segment : cp.on_triangle;
+      append_contact(out, intersects(c, t), interiors_overlap(c, t), p, o, cp.squared_distance,
+                     radius(cs.v[6]));
+    }
+  });
+}
+
 }  // namespace
 
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out) {
@@ -315,6 +407,8 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     capsule_capsule(q, out);
   } else if (op == "capsule_triangle") {
     capsule_triangle(q, out);
+  } else if (op == "contact") {
+    contact_op(q, out);
   } else {
     throw FieldError{"unknown op \"" + excerpt(op) + "\""};
   }
