@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 
 #include "exactgeom/capsules.hpp"
 
@@ -127,6 +128,19 @@ void shrink(const Judge& j, std::vector<double>& c) {
 }  // namespace
 
 AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
+  if (o.overlap == Overlap::open && !s.takes_overlap)
+    throw std::invalid_argument("AuditOptions::overlap = open does not apply to '" + s.name +
+                                "': its exact function answers a fixed question (" + s.question + ")");
+  if (o.shard_count == 0 || o.shard_index >= o.shard_count)
+    throw std::invalid_argument("AuditOptions: shard " + std::to_string(o.shard_index) + "/" +
+                                std::to_string(o.shard_count) + " is not 0 <= index < count");
+  const bool every_family = std::equal(o.families.begin(), o.families.end(), kAllFamilies.begin(),
+                                       kAllFamilies.end());
+  if (!every_family)
+    for (CaseFamily f : o.families)
+      if (std::find(s.families.begin(), s.families.end(), f) == s.families.end())
+        throw std::invalid_argument("AuditOptions::families: '" + s.name + "' has no family '" +
+                                    std::string(to_string(f)) + "'");
   AuditReport report;
   report.algorithm = s.name;
   report.question = s.question;

@@ -126,8 +126,17 @@ struct AuditSubject {
   // Shrinking keeps the case valid: values with nonnegative[i] (radii) stay
   // >= 0.
   std::vector<bool> nonnegative;
+  // True when `exact` answers the question AuditOptions::overlap names (as
+  // audit<UserShape> builds it). A subject whose question is fixed leaves it
+  // false, and run_audit refuses Overlap::open for it.
+  bool takes_overlap = false;
 };
 
+/// Runs the audit. Options that do not apply to the subject are errors,
+/// never silently ignored: std::invalid_argument when o.overlap is open and
+/// the subject does not take it (takes_overlap), when o.families names a
+/// family the subject does not have (the default, every family, runs those
+/// it has), or when the shard is not 0 <= shard_index < shard_count.
 AuditReport run_audit(const AuditSubject& s, const AuditOptions& o);
 
 /// Generators of flat cases (src/audit_cases.cpp). Layouts: a capsule is
@@ -216,6 +225,7 @@ AuditReport audit(Fn&& user_test, const AuditOptions& o = {}, std::string name =
   s.query = [](std::span<const double> c) { return audit_cases::capsule_query(c, dim); };
   s.nonnegative.assign(s.width, false);
   s.nonnegative[half - 1] = s.nonnegative[2 * half - 1] = true;
+  s.takes_overlap = true;
   return run_audit(s, o);
 }
 
