@@ -15,6 +15,7 @@
 #include <gmpxx.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -127,6 +128,12 @@ void register_batch(const std::string& name, Make make, Fn fn) {
     run_batch(state, batch.inputs, fn);
     for (const auto& [key, value] : batch.counters) state.counters[key] = value;
   });
+}
+
+/// f is more than 1 ULP from e, the correctly rounded exact value (the
+/// float_dist_wrong counter).
+inline bool beyond_one_ulp(double f, double e) {
+  return f != e && f != std::nextafter(e, -1.0) && f != std::nextafter(e, 2 * e + 1);
 }
 
 /// Runs fn while the program starts; use once per benchmark file:

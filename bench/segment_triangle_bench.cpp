@@ -133,7 +133,7 @@ double float_wrong_share(const std::vector<In>& v) {
     const eg::Segment3<double> s{dbl(in.s.a), dbl(in.s.b)};
     const eg::Triangle3<double> t{dbl(in.t.a), dbl(in.t.b), dbl(in.t.c)};
     const double f = float_d2(s, t), e = eg::to_double(eg::squared_distance(in.s, in.t));
-    wrong += f != e && f != std::nextafter(e, -1.0) && f != std::nextafter(e, 2 * e + 1);
+    wrong += bn::beyond_one_ulp(f, e);
   }
   return double(wrong) / double(v.size());
 }

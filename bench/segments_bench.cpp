@@ -112,11 +112,6 @@ double share(const std::vector<std::pair<S, S>>& v, Pred pred) {
   return double(n) / double(v.size());
 }
 
-/// f is more than 1 ULP from e (the correctly rounded value).
-bool beyond_one_ulp(double f, double e) {
-  return f != e && f != std::nextafter(e, -1.0) && f != std::nextafter(e, 2 * e + 1);
-}
-
 /// Registers name over the set's inputs; counters come from count(inputs).
 template <class In, class Count, class Fn>
 void reg_one(const std::string& name, std::function<std::vector<In>()> make, Count count, Fn fn) {
@@ -144,7 +139,7 @@ template <class S, class F>
 Counters float_dist_counters(const std::vector<std::pair<S, S>>& v, F f) {
   return {{bn::kFloatDistWrong, share(v, [&](const S& s, const S& t) {
              const mpq_class e = oracle_d2(s, t);
-             return beyond_one_ulp(f(s, t), eg::detail::ratio_to_double(e.get_num(), e.get_den()));
+             return bn::beyond_one_ulp(f(s, t), eg::detail::ratio_to_double(e.get_num(), e.get_den()));
            })}};
 }
 template <class S>

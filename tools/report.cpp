@@ -209,10 +209,6 @@ std::string cpu_model() {
 
 int print_report(const Collector& c, double min_time) {
   const auto& results = c.results();
-  if (results.empty()) {
-    std::fputs("exactgeom report: no benchmark matched\n", stderr);
-    return 1;
-  }
   std::printf("## Speed: exact against float\n\n");
   std::printf("Machine: %s, %d CPUs at %.0f MHz. Google Benchmark in-process, %g s minimum "
               "per benchmark, %d pre-generated inputs per iteration.\n\n",
@@ -323,10 +319,6 @@ std::string readme_cell(const Collector& c, const Result& r) {
 /// operation (implementations x input sets) holding every benchmark that ran.
 int print_readme_speed(const Collector& c) {
   const auto& results = c.results();
-  if (results.empty()) {
-    std::fputs("exactgeom report: no benchmark matched\n", stderr);
-    return 1;
-  }
   std::printf("#### Speed against the targets\n\n");
   std::printf("Ratio: time per item of the exact version over the float version on the same "
               "inputs (`float`: the naive determinant for predicates, Ericson's algorithms for "
@@ -537,6 +529,10 @@ int run_report(int argc, char** argv) {
   Collector collector;
   benchmark::RunSpecifiedBenchmarks(&collector);
   benchmark::Shutdown();
+  if (collector.results().empty()) {
+    std::fputs("exactgeom report: no benchmark matched\n", stderr);
+    return finish_output("report", 1);
+  }
   const int status =
       readme ? print_readme_speed(collector) : print_report(collector, std::strtod(min_time.c_str(), nullptr));
   return finish_output("report", status);
