@@ -23,8 +23,9 @@ done
 
 # Required: the compiler and build tools, the library's dependencies (Boost,
 # GMP), the tests' and benchmarks' (GoogleTest, Google Benchmark, python3 for
-# the command's tests) and the query reader's (simdjson).
-packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config python3)
+# the command's tests, GNU parallel for its sharded-audit test) and the query
+# reader's (simdjson).
+packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config python3 parallel)
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's
 # C++ API headers being in libgeos++-dev, and CGAL (bench/cgal_bench.cpp,
 # tests/cgal_agreement_test.cpp).

@@ -21,6 +21,12 @@ std::string_view to_string(CaseFamily f) {
     case CaseFamily::parallel_zero_length: return "parallel_zero_length";
     case CaseFamily::far_from_origin: return "far_from_origin";
     case CaseFamily::classroom: return "classroom";
+    case CaseFamily::collinear_gaps: return "collinear_gaps";
+    case CaseFamily::nearly_parallel: return "nearly_parallel";
+    case CaseFamily::zero_length: return "zero_length";
+    case CaseFamily::large_offsets: return "large_offsets";
+    case CaseFamily::piercing_triangle: return "piercing_triangle";
+    case CaseFamily::degenerate_triangle: return "degenerate_triangle";
   }
   return "?";
 }
@@ -30,18 +36,15 @@ std::string Answer::str() const {
     case Kind::boolean: return value ? "true" : "false";
     case Kind::sign: return std::to_string(value);
     case Kind::real: return audit_cases::hex(x);
+    case Kind::none: return "none";
+    case Kind::vector: {
+      std::string s = "[";
+      for (std::size_t i = 0; i < n; ++i) s += (i ? "," : "") + audit_cases::hex(v[i]);
+      return s + "]";
+    }
   }
   return "?";
 }
-
-namespace detail {
-bool exact_capsule_test(const Capsule2<double>& a, const Capsule2<double>& b, Overlap o) {
-  return o == Overlap::closed ? intersects(a, b) : interiors_overlap(a, b);
-}
-bool exact_capsule_test(const Capsule3<double>& a, const Capsule3<double>& b, Overlap o) {
-  return o == Overlap::closed ? intersects(a, b) : interiors_overlap(a, b);
-}
-}  // namespace detail
 
 namespace {
 
@@ -52,13 +55,11 @@ std::uint64_t splitmix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/// Error in ULPs of `exact` (a correctly rounded value).
-double ulps(double got, double exact) {
-  if (std::isnan(got)) return std::numeric_limits<double>::infinity();
-  if (got == exact) return 0;
-  const double a = std::fabs(exact);
-  const double ulp = std::nextafter(a, std::numeric_limits<double>::infinity()) - a;
-  return std::fabs(got - exact) / ulp;
+/// FNV-1a of a user family's name: its cases' seeds.
+std::uint64_t name_hash(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+  return h;
 }
 
 /// Shrink measure: significant bits plus the size of the exponents.
@@ -81,30 +82,126 @@ double round_to_bits(double v, int bits) {
   return std::ldexp(std::nearbyint(std::ldexp(m, bits)), e - bits);
 }
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// How a float answer differs from the exact one.
+struct Verdict {
+  bool wrong = false;
+  enum class Kind { right, differ, got_none, got_value } kind = Kind::right;
+  double ulp = 0, scale_ulp = 0, abs = 0;  // value against value (real, vector)
+};
+
 struct Judge {
   const AuditSubject& s;
   const AuditOptions& o;
-  // 0 right; 1 wrong (boolean/sign/real beyond tolerance).
-  bool wrong(const Answer& exact, const Answer& got, double* u = nullptr) const {
-    if (exact.kind == Answer::Kind::real) {
-      const double e = ulps(got.x, exact.x);
-      if (u) *u = e;
-      return e > o.ulp_tolerance;
-    }
-    return exact.value != got.value;
+
+  /// The largest magnitude of c's values (or the subject's own measure).
+  double largest(std::span<const double> c) const {
+    double v = 0;
+    if (s.scale) v = s.scale(c);
+    else
+      for (double x : c) v = std::fmax(v, std::fabs(x));
+    return v > 0 && std::isfinite(v) ? v : 1;
   }
-  bool still_wrong(std::span<const double> c) const {
+  /// The scale of AuditOptions (largest, radius_sum, custom).
+  double scale(std::span<const double> c) const {
+    double v = 0;
+    if (o.custom_scale) v = o.custom_scale(c);
+    else if (o.scale == Scale::radius_sum) v = s.radius_sum(c);
+    return v > 0 && std::isfinite(v) ? v : largest(c);
+  }
+  double answer_scale(double sc) const {
+    return s.answer_scale_power == 0 ? 1 : s.answer_scale_power == 2 ? sc * sc : sc;
+  }
+
+  Verdict judge(const Answer& exact, const Answer& got, double sc) const {
+    Verdict v;
+    using K = Answer::Kind;
+    const bool en = exact.kind == K::none, gn = got.kind == K::none;
+    if (en && gn) return v;
+    if (en != gn) {
+      v.wrong = true;
+      v.kind = gn ? Verdict::Kind::got_none : Verdict::Kind::got_value;
+      return v;
+    }
+    if (exact.kind == K::real || exact.kind == K::vector) {
+      const std::size_t n = exact.kind == K::real ? 1 : exact.n;
+      if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) {
+        v.ulp = v.scale_ulp = v.abs = kInf;
+      } else {
+        const double us = ulp_of(answer_scale(sc));
+        for (std::size_t i = 0; i < n; ++i) {
+          const double e = exact.kind == K::real ? exact.x : exact.v[i];
+          const double g = exact.kind == K::real ? got.x : got.v[i];
+          const double a = std::isnan(g) ? kInf : e == g ? 0 : std::fabs(g - e);
+          v.ulp = std::fmax(v.ulp, ulp_error(g, e));
+          v.abs = std::fmax(v.abs, a);
+          v.scale_ulp = std::fmax(v.scale_ulp, a / us);
+        }
+      }
+      const double err = o.tolerance.unit == Unit::exact_ulps   ? v.ulp
+                         : o.tolerance.unit == Unit::scale_ulps ? v.scale_ulp
+                                                                : v.abs;
+      v.wrong = !(err <= o.tolerance.value);
+    } else {
+      v.wrong = exact.value != got.value || exact.kind != got.kind;
+    }
+    if (v.wrong) v.kind = Verdict::Kind::differ;
+    return v;
+  }
+
+  /// Distance to the decision boundary: {scale units, ULPs of scale}, the
+  /// scale being the case's largest magnitude whatever the options say:
+  /// rounding the coordinates is what can move a case that far.
+  std::pair<double, double> margin(std::span<const double> c, const Answer& exact, const Answer& got,
+                                   const Verdict& v) const {
+    double m = std::numeric_limits<double>::quiet_NaN();
+    if (s.margin) m = s.margin(c, exact, got);
+    else if (v.kind == Verdict::Kind::differ && (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector))
+      m = v.abs;
+    const double sc = largest(c);
+    return {m / sc, m / ulp_of(sc)};
+  }
+  bool gross(double margin_ulps) const { return !(margin_ulps <= o.gross_band * s.band_ulp); }
+
+  bool valid(std::span<double> c) const {
     for (std::size_t i = 0; i < c.size(); ++i)
-      if (!std::isfinite(c[i]) || (s.nonnegative.size() > i && s.nonnegative[i] && c[i] < 0))
-        return false;
-    return wrong(s.exact(c), s.approx(c));
+      if (!std::isfinite(c[i]) || (s.nonnegative.size() > i && s.nonnegative[i] && c[i] < 0)) return false;
+    return !s.normalize || s.normalize(c);
   }
 };
 
+/// One wrong case as found, before shrinking: the audit keeps the `keep`
+/// smallest by (gross first, size, index) -- an order that does not depend on
+/// the order cases run in, so shards merge into the unsharded result.
+struct Candidate {
+  std::vector<double> c;
+  bool gross = true;
+  double size = 0;
+  std::uint64_t index = 0;
+  bool operator<(const Candidate& b) const {
+    if (gross != b.gross) return gross;
+    if (size != b.size) return size < b.size;
+    return index < b.index;
+  }
+};
+
+/// The disagreement a shrunk case must keep: the same kinds of answers, the
+/// same severity, still wrong. A "none" answer stays none, so a case never
+/// shrinks into one that asks something else.
+bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, const Answer& g0, bool gross0) {
+  const Answer e = j.s.exact(c), g = j.s.approx(c);
+  if (e.kind != e0.kind || g.kind != g0.kind) return false;
+  const Verdict v = j.judge(e, g, j.scale(c));
+  if (!v.wrong) return false;
+  return j.gross(j.margin(c, e, g, v).second) == gross0;
+}
+
 /// Greedy shrinking: replace values by 0, integers, or fewer significant
-/// bits while the case stays wrong and gets smaller.
-void shrink(const Judge& j, std::vector<double>& c) {
+/// bits while the case keeps its failure and gets smaller.
+void shrink(const Judge& j, std::vector<double>& c, bool gross) {
   static constexpr int kBits[] = {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48};
+  const Answer e0 = j.s.exact(c), g0 = j.s.approx(c);
   for (int pass = 0; pass < 4; ++pass) {
     bool changed = false;
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -114,7 +211,8 @@ void shrink(const Judge& j, std::vector<double>& c) {
         if (v == c[i]) continue;
         std::vector<double> t = c;
         t[i] = v;
-        if (case_size(t) < case_size(c) && j.still_wrong(t)) {
+        if (!j.valid(t) || !(case_size(t) < case_size(c))) continue;
+        if (same_failure(j, t, e0, g0, gross)) {
           c = std::move(t);
           changed = true;
           break;
@@ -125,9 +223,7 @@ void shrink(const Judge& j, std::vector<double>& c) {
   }
 }
 
-}  // namespace
-
-AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
+void validate(const AuditSubject& s, const AuditOptions& o) {
   if (o.overlap == Overlap::open && !s.takes_overlap)
     throw std::invalid_argument("AuditOptions::overlap = open does not apply to '" + s.name +
                                 "': its exact function answers a fixed question (" + s.question + ")");
@@ -141,55 +237,120 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       if (std::find(s.families.begin(), s.families.end(), f) == s.families.end())
         throw std::invalid_argument("AuditOptions::families: '" + s.name + "' has no family '" +
                                     std::string(to_string(f)) + "'");
+  if (o.scale == Scale::radius_sum && !o.custom_scale && !s.radius_sum)
+    throw std::invalid_argument("AuditOptions::scale = radius_sum does not apply to '" + s.name +
+                                "': its cases have no radii");
+  if (!(o.tolerance.value >= 0))
+    throw std::invalid_argument("AuditOptions::tolerance: the value must be >= 0");
+  if (!(o.gross_band >= 0)) throw std::invalid_argument("AuditOptions::gross_band must be >= 0");
+  for (std::size_t i = 0; i < o.user_families.size(); ++i) {
+    const std::string& n = o.user_families[i].name;
+    bool clash = n.empty() || !o.user_families[i].generate;
+    for (CaseFamily f : kAllFamilies) clash = clash || n == to_string(f);
+    for (std::size_t k = 0; k < i; ++k) clash = clash || o.user_families[k].name == n;
+    if (clash)
+      throw std::invalid_argument("AuditOptions::user_families: '" + n +
+                                  "' is empty, has no generator, or repeats a family's name");
+  }
+}
+
+}  // namespace
+
+double ulp_of(double x) {
+  const double a = std::fabs(x);
+  if (!std::isfinite(a)) return kInf;
+  return std::nextafter(a, kInf) - a;
+}
+
+double ulp_error(double got, double exact) {
+  if (got == exact) return 0;
+  if (std::isnan(got) || std::isinf(got) || std::isinf(exact)) return kInf;
+  return std::fabs(got - exact) / ulp_of(exact);
+}
+
+AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
+  validate(s, o);
   AuditReport report;
   report.algorithm = s.name;
   report.question = s.question;
+  report.tolerance = o.tolerance;
+  report.gross_band = o.gross_band;
+  report.keep = o.keep;
+  report.band_ulp = s.band_ulp;
+  if (o.shard_count > 1) report.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   const Judge judge{s, o};
-  constexpr std::size_t kMaxShrinks = 25;  // per family: shrinking costs ~1000 evaluations
   std::vector<double> c(s.width);
-  for (CaseFamily f : o.families) {
-    if (std::find(s.families.begin(), s.families.end(), f) == s.families.end()) continue;
+
+  // One family: built-in (user == nullptr) or the user's.
+  auto run_family = [&](CaseFamily f, const UserFamily* user) {
     FamilyAudit fa;
     fa.family = f;
-    std::size_t shrinks = 0;
+    fa.name = user ? user->name : std::string(to_string(f));
+    const std::uint64_t tag = user ? name_hash(user->name) : static_cast<std::uint64_t>(f);
+    std::vector<Candidate> kept;
     for (std::size_t i = 0; i < o.cases; ++i) {
       if (o.shard_count > 1 && i % o.shard_count != o.shard_index) continue;
-      const std::uint64_t seed =
-          splitmix(o.seed ^ splitmix(static_cast<std::uint64_t>(f) * 0x100000001ULL + i));
-      s.generate(f, seed, i, c);
+      const std::uint64_t seed = splitmix(o.seed ^ splitmix(tag * 0x100000001ULL + i));
+      if (user) {
+        user->generate(seed, i, c);
+        if (s.normalize && !s.normalize(c))
+          throw std::invalid_argument("user family '" + user->name + "' made case " + std::to_string(i) +
+                                      ", which is not a valid case of '" + s.name + "'");
+      } else {
+        s.generate(f, seed, i, c);
+      }
       const Answer exact = s.exact(c), got = s.approx(c);
       ++fa.cases;
-      double u = 0;
-      const bool bad = judge.wrong(exact, got, &u);
-      report.sign_valued = exact.kind == Answer::Kind::sign;
-      if (exact.kind == Answer::Kind::real) {
-        report.real_valued = true;
-        fa.max_ulp = std::max(fa.max_ulp, u);
-        const int bucket = u == 0 ? 0 : u <= 1 ? 1 : u <= 4 ? 2 : u <= 64 ? 3 : 4;
-        ++fa.ulp_histogram[static_cast<std::size_t>(bucket)];
+      const double sc = judge.scale(c);
+      if (s.held_offset)
+        fa.max_held_offset = std::fmax(fa.max_held_offset, s.held_offset(c) / ulp_of(judge.largest(c)));
+      if (exact.kind != Answer::Kind::none) {
+        report.sign_valued = exact.kind == Answer::Kind::sign;
+        report.real_valued = exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector;
+      } else {
+        report.may_be_none = true;
       }
-      if (!bad) continue;
+      const Verdict v = judge.judge(exact, got, sc);
+      if (got.kind == Answer::Kind::none) report.may_be_none = true;
+      if (v.kind == Verdict::Kind::right || v.kind == Verdict::Kind::differ) {
+        if (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector) {
+          fa.max_ulp = std::fmax(fa.max_ulp, v.ulp);
+          fa.max_scale_ulp = std::fmax(fa.max_scale_ulp, v.scale_ulp);
+          fa.max_abs = std::fmax(fa.max_abs, v.abs);
+          const double u = v.ulp;
+          const int bucket = u == 0 ? 0 : u <= 1 ? 1 : u <= 4 ? 2 : u <= 64 ? 3 : 4;
+          ++fa.ulp_histogram[static_cast<std::size_t>(bucket)];
+        }
+      }
+      if (!v.wrong) continue;
       ++fa.wrong;
-      if (exact.kind == Answer::Kind::boolean) (got.value ? fa.false_positives : fa.false_negatives)++;
-      if (exact.kind == Answer::Kind::sign && exact.value * got.value < 0) ++fa.opposite_sign;
-      std::vector<double> w = c;
-      const bool worth = o.keep > 0 && (fa.smallest.size() < o.keep || case_size(w) < fa.smallest.back().size);
-      if (!worth) continue;
-      if (shrinks < kMaxShrinks) {
-        ++shrinks;
-        shrink(judge, w);
-      }
-      WrongCase wc{s.query(w), s.exact(w).str(), s.approx(w).str(), case_size(w)};
-      auto same = [&](const WrongCase& x) { return x.query == wc.query; };
-      if (std::none_of(fa.smallest.begin(), fa.smallest.end(), same)) {
-        fa.smallest.push_back(std::move(wc));
-        std::sort(fa.smallest.begin(), fa.smallest.end(),
-                  [](const WrongCase& a, const WrongCase& b) { return a.size < b.size; });
-        if (fa.smallest.size() > o.keep) fa.smallest.resize(o.keep);
-      }
+      if (v.kind == Verdict::Kind::got_none) ++fa.got_none;
+      if (v.kind == Verdict::Kind::got_value) ++fa.got_value;
+      if (v.kind == Verdict::Kind::differ && exact.kind == Answer::Kind::boolean)
+        (got.value ? fa.false_positives : fa.false_negatives)++;
+      if (v.kind == Verdict::Kind::differ && exact.kind == Answer::Kind::sign && exact.value * got.value < 0)
+        ++fa.opposite_sign;
+      const bool gross = judge.gross(judge.margin(c, exact, got, v).second);
+      if (gross) ++fa.gross;
+      if (o.keep == 0) continue;
+      Candidate cand{c, gross, case_size(c), i};
+      if (kept.size() >= o.keep && !(cand < kept.back())) continue;
+      kept.insert(std::upper_bound(kept.begin(), kept.end(), cand), std::move(cand));
+      if (kept.size() > o.keep) kept.pop_back();
+    }
+    for (Candidate& k : kept) {
+      std::vector<double> w = k.c;
+      shrink(judge, w, k.gross);
+      const Answer e = s.exact(w), g = s.approx(w);
+      const auto [m, mu] = judge.margin(w, e, g, judge.judge(e, g, judge.scale(w)));
+      fa.smallest.push_back(WrongCase{s.query(w), e.str(), g.str(), case_size(w), w, m, mu,
+                                      judge.gross(mu), k.index, k.size});
     }
     report.families.push_back(std::move(fa));
-  }
+  };
+  for (CaseFamily f : o.families)
+    if (std::find(s.families.begin(), s.families.end(), f) != s.families.end()) run_family(f, nullptr);
+  for (const UserFamily& u : o.user_families) run_family(CaseFamily::random, &u);
   return report;
 }
 
@@ -203,12 +364,23 @@ std::size_t AuditReport::wrong() const {
   for (const auto& f : families) n += f.wrong;
   return n;
 }
+std::size_t AuditReport::gross() const {
+  std::size_t n = 0;
+  for (const auto& f : families) n += f.gross;
+  return n;
+}
 
 namespace {
 std::string fmt(const char* f, double v) {
   char b[64];
   std::snprintf(b, sizeof b, f, v);
   return b;
+}
+/// A double that reads back exactly (null for NaN, "inf"/"-inf").
+std::string num(double v) {
+  if (std::isnan(v)) return "null";
+  if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
+  return fmt("%.17g", v);
 }
 std::string json_str(std::string_view s) {
   std::string o = "\"";
@@ -218,64 +390,172 @@ std::string json_str(std::string_view s) {
   }
   return o + "\"";
 }
+std::string severity(const WrongCase& w, double band, double band_ulp) {
+  if (std::isnan(w.margin_ulps)) return "gross (distance to the boundary unknown)";
+  const char* unit = band_ulp == 1 ? " ULPs" : " float ULPs";
+  return std::string(w.gross ? "gross" : "rounding-level") + ": " + fmt("%.3g", w.margin_ulps / band_ulp) +
+         unit + " (" + fmt("%.3g", w.margin) + " times the case's largest magnitude) from the boundary, band " +
+         fmt("%g", band);
+}
 }  // namespace
+
+AuditReport merge_reports(const std::vector<AuditReport>& shards) {
+  if (shards.empty()) throw std::invalid_argument("merge_reports: no report");
+  auto fail = [](const std::string& why) { throw std::invalid_argument("merge_reports: " + why); };
+  const AuditReport& first = shards.front();
+  std::size_t count = 1;
+  if (!first.shard.empty()) count = std::stoul(first.shard.substr(first.shard.find('/') + 1));
+  if (shards.size() != count)
+    fail("'" + first.algorithm + "': " + std::to_string(shards.size()) + " reports for " + std::to_string(count) +
+         " shard(s)");
+  std::vector<bool> seen(count, false);
+  AuditReport m = first;
+  m.shard.clear();
+  for (auto& f : m.families) {
+    FamilyAudit empty;
+    empty.family = f.family;
+    empty.name = f.name;
+    f = std::move(empty);
+  }
+  for (const AuditReport& r : shards) {
+    if (r.algorithm != first.algorithm || r.question != first.question || r.keep != first.keep ||
+        r.tolerance.unit != first.tolerance.unit || r.tolerance.value != first.tolerance.value ||
+        r.gross_band != first.gross_band || r.band_ulp != first.band_ulp ||
+        r.families.size() != first.families.size())
+      fail("'" + r.algorithm + "' is not from the run of '" + first.algorithm + "'");
+    const auto slash = r.shard.find('/');
+    if (count > 1 && (slash == std::string::npos || std::stoul(r.shard.substr(slash + 1)) != count))
+      fail("shard '" + r.shard + "' is not one of " + std::to_string(count));
+    const std::size_t index = count > 1 ? std::stoul(r.shard.substr(0, slash)) : 0;
+    if (index >= count || seen[index]) fail("shard " + r.shard + " is missing its place or repeated");
+    seen[index] = true;
+    m.real_valued = m.real_valued || r.real_valued;
+    m.sign_valued = m.sign_valued || r.sign_valued;
+    m.may_be_none = m.may_be_none || r.may_be_none;
+    for (std::size_t i = 0; i < r.families.size(); ++i) {
+      const FamilyAudit& f = r.families[i];
+      FamilyAudit& t = m.families[i];
+      if (f.name != t.name) fail("family '" + f.name + "' where '" + t.name + "' was expected");
+      t.cases += f.cases, t.wrong += f.wrong, t.gross += f.gross;
+      t.false_positives += f.false_positives, t.false_negatives += f.false_negatives;
+      t.opposite_sign += f.opposite_sign, t.got_none += f.got_none, t.got_value += f.got_value;
+      t.max_ulp = std::fmax(t.max_ulp, f.max_ulp);
+      t.max_scale_ulp = std::fmax(t.max_scale_ulp, f.max_scale_ulp);
+      t.max_abs = std::fmax(t.max_abs, f.max_abs);
+      t.max_held_offset = std::fmax(t.max_held_offset, f.max_held_offset);
+      for (std::size_t k = 0; k < f.ulp_histogram.size(); ++k) t.ulp_histogram[k] += f.ulp_histogram[k];
+      t.smallest.insert(t.smallest.end(), f.smallest.begin(), f.smallest.end());
+    }
+  }
+  for (auto& f : m.families) {
+    // The order run_audit keeps candidates in (Candidate::operator<).
+    std::sort(f.smallest.begin(), f.smallest.end(), [](const WrongCase& a, const WrongCase& b) {
+      if (a.gross != b.gross) return a.gross;
+      if (a.unshrunk_size != b.unshrunk_size) return a.unshrunk_size < b.unshrunk_size;
+      return a.index < b.index;
+    });
+    if (f.smallest.size() > m.keep) f.smallest.resize(m.keep);
+  }
+  return m;
+}
+
+std::string_view to_string(Unit u) {
+  switch (u) {
+    case Unit::exact_ulps: return "exact_ulps";
+    case Unit::scale_ulps: return "scale_ulps";
+    case Unit::absolute: return "absolute";
+  }
+  return "?";
+}
 
 std::string AuditReport::markdown() const {
   std::string m = "### " + algorithm + "\n\n" + question + "\n\n";
-  m += real_valued   ? "| family | cases | wrong | rate | max ULP | 0 | <=1 | <=4 | <=64 | >64 |\n"
-                       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-       : sign_valued ? "| family | cases | wrong | rate | opposite sign | zero vs nonzero |\n"
-                       "| --- | ---: | ---: | ---: | ---: | ---: |\n"
-                     : "| family | cases | wrong | rate | false pos. | false neg. |\n"
-                       "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+  bool held = false;
+  for (const auto& f : families) held = held || f.max_held_offset >= 0;
+  m += "Wrong: ";
+  m += real_valued ? "beyond " + fmt("%g", tolerance.value) + " " + std::string(to_string(tolerance.unit)) +
+                         (may_be_none ? ", or none against a value" : "")
+                   : std::string("a different answer");
+  m += "; gross: more than " + fmt("%g", gross_band) + (band_ulp == 1 ? " ULPs" : " float ULPs") +
+       " of the case's largest magnitude from the decision boundary.\n\n";
+  std::string head = "| family | cases | wrong | rate | gross |";
+  std::string rule = "| --- | ---: | ---: | ---: | ---: |";
+  if (real_valued) {
+    head += " max ULP | max scale ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 |";
+    rule += " ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+  } else if (sign_valued) {
+    head += " opposite sign | zero vs nonzero |";
+    rule += " ---: | ---: |";
+  } else {
+    head += " false pos. | false neg. |";
+    rule += " ---: | ---: |";
+  }
+  if (may_be_none) head += " got none | got value |", rule += " ---: | ---: |";
+  if (held) head += " held off (ULPs) |", rule += " ---: |";
+  m += head + "\n" + rule + "\n";
   for (const auto& f : families) {
     const double rate = f.cases ? 100.0 * double(f.wrong) / double(f.cases) : 0;
-    m += "| " + std::string(to_string(f.family)) + " | " + std::to_string(f.cases) + " | " +
-         std::to_string(f.wrong) + " | " + fmt("%.3g%%", rate) + " | ";
+    m += "| " + f.name + " | " + std::to_string(f.cases) + " | " + std::to_string(f.wrong) + " | " +
+         fmt("%.3g%%", rate) + " | " + std::to_string(f.gross) + " | ";
     if (real_valued) {
-      m += fmt("%.3g", f.max_ulp);
+      m += fmt("%.3g", f.max_ulp) + " | " + fmt("%.3g", f.max_scale_ulp) + " | " + fmt("%.3g", f.max_abs);
       for (auto h : f.ulp_histogram) m += " | " + std::to_string(h);
-      m += " |\n";
+      m += " |";
     } else if (sign_valued) {
-      m += std::to_string(f.opposite_sign) + " | " + std::to_string(f.wrong - f.opposite_sign) + " |\n";
+      m += std::to_string(f.opposite_sign) + " | " +
+           std::to_string(f.wrong - f.opposite_sign - f.got_none - f.got_value) + " |";
     } else {
-      m += std::to_string(f.false_positives) + " | " + std::to_string(f.false_negatives) + " |\n";
+      m += std::to_string(f.false_positives) + " | " + std::to_string(f.false_negatives) + " |";
     }
+    if (may_be_none) m += " " + std::to_string(f.got_none) + " | " + std::to_string(f.got_value) + " |";
+    if (held) m += " " + (f.max_held_offset >= 0 ? fmt("%.3g", f.max_held_offset) : std::string("-")) + " |";
+    m += "\n";
   }
   bool any = false;
   for (const auto& f : families)
     for (const auto& w : f.smallest) {
-      if (!any) m += "\nSmallest wrong cases (replay with `exactgeom eval`):\n\n";
+      if (!any) m += "\nSmallest wrong cases, gross first (replay with `exactgeom eval`):\n\n";
       any = true;
-      m += "- " + std::string(to_string(f.family)) + ": exact " + w.expected + ", float " + w.got +
+      m += "- " + f.name + ": exact " + w.expected + ", float " + w.got + "; " + severity(w, gross_band, band_ulp) +
            "\n  `" + w.query + "`\n";
     }
   return m + "\n";
 }
 
 std::string AuditReport::json() const {
-  std::string j = "{\"algorithm\":" + json_str(algorithm) + ",\"question\":" + json_str(question) +
-                  ",\"families\":[";
+  std::string j = "{\"algorithm\":" + json_str(algorithm) + ",\"question\":" + json_str(question);
+  if (!shard.empty()) j += ",\"shard\":" + json_str(shard);
+  j += ",\"real_valued\":" + std::string(real_valued ? "true" : "false") +
+       ",\"sign_valued\":" + std::string(sign_valued ? "true" : "false") +
+       ",\"may_be_none\":" + std::string(may_be_none ? "true" : "false") +
+       ",\"tolerance\":{\"unit\":" + json_str(to_string(tolerance.unit)) + ",\"value\":" + num(tolerance.value) +
+       "},\"gross_band\":" + num(gross_band) + ",\"band_ulp\":" + num(band_ulp) + ",\"keep\":" + std::to_string(keep) + ",\"families\":[";
   for (std::size_t i = 0; i < families.size(); ++i) {
     const auto& f = families[i];
     if (i) j += ',';
-    j += "{\"family\":" + json_str(to_string(f.family)) + ",\"cases\":" + std::to_string(f.cases) +
-         ",\"wrong\":" + std::to_string(f.wrong) +
+    j += "{\"family\":" + json_str(f.name) + ",\"cases\":" + std::to_string(f.cases) +
+         ",\"wrong\":" + std::to_string(f.wrong) + ",\"gross\":" + std::to_string(f.gross) +
          ",\"false_positives\":" + std::to_string(f.false_positives) +
          ",\"false_negatives\":" + std::to_string(f.false_negatives) +
-         ",\"opposite_sign\":" + std::to_string(f.opposite_sign);
-    if (real_valued) {
-      j += ",\"max_ulp\":" + (std::isfinite(f.max_ulp) ? fmt("%.17g", f.max_ulp) : "null") +
-           ",\"ulp_histogram\":[";
-      for (std::size_t k = 0; k < f.ulp_histogram.size(); ++k)
-        j += (k ? "," : "") + std::to_string(f.ulp_histogram[k]);
-      j += "]";
-    }
-    j += ",\"smallest\":[";
+         ",\"opposite_sign\":" + std::to_string(f.opposite_sign) +
+         ",\"got_none\":" + std::to_string(f.got_none) + ",\"got_value\":" + std::to_string(f.got_value) +
+         ",\"max_ulp\":" + num(f.max_ulp) + ",\"max_scale_ulp\":" + num(f.max_scale_ulp) +
+         ",\"max_abs\":" + num(f.max_abs) + ",\"max_held_offset\":" + num(f.max_held_offset) +
+         ",\"ulp_histogram\":[";
+    for (std::size_t k = 0; k < f.ulp_histogram.size(); ++k)
+      j += (k ? "," : "") + std::to_string(f.ulp_histogram[k]);
+    j += "],\"smallest\":[";
     for (std::size_t k = 0; k < f.smallest.size(); ++k) {
       const auto& w = f.smallest[k];
       j += (k ? "," : "") + std::string("{\"query\":") + json_str(w.query) +
-           ",\"expected\":" + json_str(w.expected) + ",\"got\":" + json_str(w.got) + "}";
+           ",\"expected\":" + json_str(w.expected) + ",\"got\":" + json_str(w.got) +
+           ",\"gross\":" + (w.gross ? "true" : "false") + ",\"margin\":" + num(w.margin) +
+           ",\"margin_ulps\":" + num(w.margin_ulps) + ",\"size\":" + num(w.size) +
+           ",\"index\":" + std::to_string(w.index) + ",\"unshrunk_size\":" + num(w.unshrunk_size) +
+           ",\"values\":[";
+      for (std::size_t v = 0; v < w.values.size(); ++v)
+        j += (v ? ",\"" : "\"") + audit_cases::hex(w.values[v]) + "\"";
+      j += "]}";
     }
     j += "]}";
   }

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <random>
 
+#include <algorithm>
+#include <vector>
+
 #include "exactgeom/audit.hpp"
 
 namespace exactgeom::audit_cases {
@@ -105,6 +108,100 @@ void touching_capsules(Rng& r, int dim, V& a1, V& b1, double& r1, V& a2, V& b2, 
   if (r.coin()) std::swap(a2, b2);
 }
 
+/// Radii whose sum is `dist` (split 0 / half / all by `pick`), then one ULP
+/// more or less on one of them (by `nudge`: 0 exact, 1 in, 2 out).
+void radii_summing_to(double dist, std::uint64_t pick, std::uint64_t nudge, double& r1, double& r2) {
+  r1 = pick % 3 == 0 ? 0.0 : pick % 3 == 1 ? dist / 2 : dist;
+  r2 = dist - r1;  // exact: r1 is 0, dist/2 or dist
+  double& rr = r2 > 0 ? r2 : r1;
+  if (nudge % 3 == 1) rr = std::nextafter(rr, INFINITY);
+  if (nudge % 3 == 2 && rr > 0) rr = std::nextafter(rr, 0.0);
+}
+
+/// Integer axes on one line or on parallel lines, at every gap: overlapping
+/// (mode 0), end to end (1), a small gap (2), far apart (3); radii summing
+/// to the distance (exact where it is an integer), one ULP in or out.
+void collinear_capsules(Rng& r, int dim, std::uint64_t index, V& a1, V& b1, double& r1, V& a2, V& b2,
+                        double& r2) {
+  const auto& t = kTriples[r.integer(0, 4)];
+  const V d = {(r.coin() ? 1 : -1) * double(t[0]), (r.coin() ? 1 : -1) * double(t[1]), 0};  // |d| = t[2]
+  V n = {-d[1], d[0], 0};  // |n| = t[2]
+  if (dim == 3 && r.coin()) n = {0, 0, double(t[2])};
+  const long k = r.integer(1, 4);
+  a1 = rand_int_point(r, dim, 20);
+  b1 = add(a1, mul(double(k), d));
+  const std::uint64_t mode = index % 4;
+  const long g = mode == 0 ? -r.integer(1, k) : mode == 1 ? 0 : mode == 2 ? r.integer(1, 3) : r.integer(10, 1000);
+  const bool parallel = (index / 4) % 2 == 1;
+  const long m = parallel ? r.integer(1, 3) : 0;
+  a2 = add(add(b1, mul(double(g), d)), mul(double(m), n));
+  b2 = add(a2, mul(double(r.integer(0, 3)), d));
+  double dist = 0;
+  if (!parallel) dist = g > 0 ? double(g * t[2]) : 0;
+  else if (g <= 0) dist = double(m * t[2]);
+  else dist = double(t[2]) * std::sqrt(double(g * g + m * m));
+  if (dist == 0) r1 = r.uni(0, 2), r2 = r.uni(0, 2);
+  else radii_summing_to(dist, index / 8, index / 24, r1, r2);
+  if (r.coin()) std::swap(a2, b2);
+  if (dim == 3) {
+    const int rot = static_cast<int>(r.integer(0, 2));
+    for (V* p : {&a1, &b1, &a2, &b2}) std::rotate(p->begin(), p->begin() + rot, p->end());
+  }
+}
+
+/// Axes 1e-7 to 1e-2 rad from parallel, side by side, with radii a relative
+/// 1e-12 .. 1e-3 more (odd index: overlapping) or less than the distance.
+void nearly_parallel_capsules(Rng& r, int dim, std::uint64_t index, V& a1, V& b1, double& r1, V& a2, V& b2,
+                              double& r2) {
+  a1 = rand_point(r, dim, 10);
+  V u = rand_point(r, dim, 1);
+  const double lu = std::sqrt(dot(u, u));
+  u = lu > 0 ? mul(1 / lu, u) : V{1, 0, 0};
+  const double len1 = r.uni(1, 8);
+  b1 = add(a1, mul(len1, u));
+  const V w = unit_normal(r, dim, u), w2 = dim == 2 ? w : unit_normal(r, dim, u);
+  const double th = std::pow(10.0, r.uni(-7, -2));
+  const V u2 = add(mul(std::cos(th), u), mul(std::sin(th), w2));
+  a2 = add(add(a1, mul(r.uni(-2, len1), u)), mul(r.uni(0.2, 3), w));
+  b2 = add(a2, mul(r.uni(1, 8), u2));
+  const double dist = approx_seg_dist(a1, b1, a2, b2);
+  const double R = dist * (1 + (index % 2 ? 1 : -1) * std::pow(10.0, r.uni(-12, -3)));
+  r1 = R * r.uni(0, 1);
+  r2 = std::fmax(0, R - r1);
+}
+
+/// Zero-length axes: the first (mode 0), the second (1), both (2), or the
+/// first on the second's line, integer (3); radii near touching.
+void zero_length_capsules(Rng& r, int dim, std::uint64_t index, V& a1, V& b1, double& r1, V& a2, V& b2,
+                          double& r2) {
+  a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10);
+  a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10);
+  const std::uint64_t mode = index % 4;
+  if (mode == 0 || mode == 2) b1 = a1;
+  if (mode == 1 || mode == 2) b2 = a2;
+  if (mode == 3) {
+    a2 = rand_int_point(r, dim, 20);
+    V d = rand_int_point(r, dim, 6);
+    if (dot(d, d) == 0) d = {1, 2, 0};
+    const long k = r.integer(1, 4);
+    b2 = add(a2, mul(double(k), d));
+    a1 = b1 = add(a2, mul(double(r.integer(-3, k + 3)), d));
+  }
+  const double dist = approx_seg_dist(a1, b1, a2, b2);
+  const double R = dist > 0 ? dist * (1 + (index / 4 % 2 ? 1 : -1) * std::pow(10.0, r.uni(-15, -6)))
+                            : r.uni(0, 2);
+  r1 = R * r.uni(0, 1);
+  r2 = std::fmax(0, R - r1);
+}
+
+/// An integer offset of magnitude 1e9 .. 1e15 (log-uniform) on every value
+/// but those skipped: integer cases stay exact (below 2^53).
+void large_offset(std::span<double> c, Rng& r, const std::vector<bool>& skip) {
+  const double off = (r.coin() ? 1 : -1) * std::floor(std::pow(10.0, r.uni(9, 15)));
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (!skip[i]) c[i] += off;
+}
+
 }  // namespace
 
 std::string hex(double v) {
@@ -166,6 +263,24 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
       if (r.coin()) near_touching();
       else touching_capsules(r, dim, a1, b1, r1, a2, b2, r2);
       break;
+    case CaseFamily::collinear_gaps:
+      collinear_capsules(r, dim, index, a1, b1, r1, a2, b2, r2);
+      break;
+    case CaseFamily::nearly_parallel:
+      nearly_parallel_capsules(r, dim, index, a1, b1, r1, a2, b2, r2);
+      break;
+    case CaseFamily::zero_length:
+      zero_length_capsules(r, dim, index, a1, b1, r1, a2, b2, r2);
+      break;
+    case CaseFamily::large_offsets:
+      if (index % 2 == 0) touching_capsules(r, dim, a1, b1, r1, a2, b2, r2);
+      else collinear_capsules(r, dim, index / 2, a1, b1, r1, a2, b2, r2);
+      break;
+    case CaseFamily::piercing_triangle:
+    case CaseFamily::degenerate_triangle:  // triangle families: random capsules here
+      a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10), r1 = r.uni(0, 2);
+      a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10), r2 = r.uni(0, 2);
+      break;
   }
   std::size_t k = 0;
   put(c, k, a1, dim), put(c, k, b1, dim), c[k++] = r1;
@@ -176,10 +291,16 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
     if (index % 3 == 1) rr = std::nextafter(rr, INFINITY);  // one ULP in
     if (index % 3 == 2 && rr > 0) rr = std::nextafter(rr, 0.0);  // one ULP out
   }
-  if (f == CaseFamily::far_from_origin) {
+  if (f == CaseFamily::large_offsets && index % 2 == 0) {  // touching: one ULP in or out
+    double& rr = c[2 * half - 1] > 0 ? c[2 * half - 1] : c[half - 1];
+    if (index / 2 % 3 == 1) rr = std::nextafter(rr, INFINITY);
+    if (index / 2 % 3 == 2 && rr > 0) rr = std::nextafter(rr, 0.0);
+  }
+  if (f == CaseFamily::far_from_origin || f == CaseFamily::large_offsets) {
     std::vector<bool> skip(c.size(), false);
     skip[half - 1] = skip[2 * half - 1] = true;
-    offset_all(c, r, skip);
+    if (f == CaseFamily::far_from_origin) offset_all(c, r, skip);
+    else large_offset(c, r, skip);
   }
 }
 
@@ -263,7 +384,9 @@ void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t 
       p[1] = {12, 12, 0};
       p[2] = {24, 24, 0};
       break;
-    }
+    }    default:  // shape-pair families: random points
+      for (auto& q : p) q = rand_point(r, dim, 1);
+      break;
   }
   std::size_t k = 0;
   for (auto& q : p) put(c, k, q, dim);
@@ -311,6 +434,7 @@ void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
         exact_touch();
         b2 = a2;  // a zero-length segment on (or at the end of) seg1
       }
+      break;    default:  // shape-pair families: random segments
       break;
   }
   std::size_t k = 0;
@@ -342,8 +466,30 @@ void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std
     b = r.coin() ? add(a, V{double(r.integer(-3, 3)), double(r.integer(-3, 3)), double(r.integer(0, 3))})
                  : a;
     rad = double(h);
-    if (f == CaseFamily::parallel_zero_length) {  // degenerate triangles
-      p[2] = r.coin() ? p[1] : add(p[0], mul(2, sub(p[1], p[0])));
+    if (f == CaseFamily::parallel_zero_length || f == CaseFamily::degenerate_triangle) {
+      p[2] = r.coin() ? p[1] : add(p[0], mul(2, sub(p[1], p[0])));  // coincident or collinear
+      if (f == CaseFamily::degenerate_triangle && index / 3 % 3 == 2) p[1] = p[2] = p[0];  // a point
+    }
+    if (f == CaseFamily::piercing_triangle) {
+      const V inside = mul(0.25, add(add(p[0], p[1]), mul(2, p[2])));
+      if (mode == 0) {  // through the interior
+        a = add(inside, V{0, 0, double(h)});
+        b = sub(inside, V{0, 0, double(r.integer(1, 5))});
+        rad = r.uni(0, 2);
+      } else if (mode == 1) {  // ending on the face
+        a = add(inside, V{0, 0, double(h)});
+        b = inside;
+        rad = r.uni(0, 2);
+      } else {  // upright beside edge p0 p1, in the triangle's plane, near touching
+        const V e = sub(p[1], p[0]);
+        V n = {e[1], -e[0], 0};
+        if (dot(n, sub(p[2], p[0])) > 0) n = mul(-1, n);
+        const double s4 = double(r.integer(1, 8)) / 4;
+        a = add(mul(0.5, add(p[0], p[1])), mul(s4, n));
+        b = add(a, V{0, 0, double(r.integer(0, 3))});
+        const double dist = s4 * std::sqrt(dot(n, n));
+        rad = dist * (1 + (index / 3 % 2 ? 1 : -1) * std::pow(10.0, r.uni(-15, -6)));
+      }
     }
     const int rot = static_cast<int>(r.integer(0, 2));
     for (V* q : {&a, &b, &p[0], &p[1], &p[2]}) std::rotate(q->begin(), q->begin() + rot, q->end());
@@ -351,15 +497,18 @@ void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std
   std::size_t k = 0;
   put(c, k, a, 3), put(c, k, b, 3), c[k++] = rad;
   for (auto& q : p) put(c, k, q, 3);
-  if (f == CaseFamily::touching || f == CaseFamily::near_degenerate) {
-    scale_all(c, static_cast<int>(r.integer(-6, 6)));
+  const bool nudged = f == CaseFamily::touching || f == CaseFamily::near_degenerate ||
+                      f == CaseFamily::degenerate_triangle || f == CaseFamily::large_offsets;
+  if (nudged) {
+    if (f != CaseFamily::large_offsets) scale_all(c, static_cast<int>(r.integer(-6, 6)));
     if (index % 2 == 1) c[6] = std::nextafter(c[6], (index / 2) % 2 ? INFINITY : 0.0);
     if (f == CaseFamily::near_degenerate) c[6] *= 1 + r.uni(-1e-12, 1e-12);
   }
-  if (f == CaseFamily::far_from_origin) {
+  if (f == CaseFamily::far_from_origin || f == CaseFamily::large_offsets) {
     std::vector<bool> skip(c.size(), false);
     skip[6] = true;
-    offset_all(c, r, skip);
+    if (f == CaseFamily::far_from_origin) offset_all(c, r, skip);
+    else large_offset(c, r, skip);
   }
 }
 
@@ -400,6 +549,100 @@ std::string segments_query(std::string_view op, std::span<const double> c, int d
   return "{\"op\":\"" + std::string(op) + "\",\"s\":[" + point_json(c, 0, dim) + "," +
          point_json(c, d, dim) + "],\"t\":[" + point_json(c, 2 * d, dim) + "," +
          point_json(c, 3 * d, dim) + "]}";
+}
+
+namespace {
+bool has_radius(ShapeKind k) { return k == ShapeKind::ball || k == ShapeKind::capsule; }
+bool is_float(double v) { return static_cast<double>(static_cast<float>(v)) == v; }
+
+/// Projects one shape (a, b, r) to its kind; false if not a valid case.
+bool normalize_shape(ShapeKind k, std::size_t d, bool as_float, std::span<double> s) {
+  for (double v : s)
+    if (!std::isfinite(v) || (as_float && !is_float(v))) return false;
+  if (k == ShapeKind::triangle) return true;
+  if (k == ShapeKind::point || k == ShapeKind::ball)
+    for (std::size_t i = 0; i < d; ++i) s[d + i] = s[i];
+  if (k == ShapeKind::point || k == ShapeKind::segment) s[2 * d] = 0;
+  return s[2 * d] >= 0;
+}
+}  // namespace
+
+bool normalize_pair(const detail::PairLayout& l, bool float_x, bool float_y, std::span<double> c) {
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  return normalize_shape(l.x, d, float_x, c.first(wx)) && normalize_shape(l.y, d, float_y, c.subspan(wx));
+}
+
+void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
+                std::uint64_t index, std::span<double> c) {
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  if (l.x == ShapeKind::triangle || l.y == ShapeKind::triangle) {
+    std::array<double, 16> t{};
+    capsule_triangle(f, seed, index, t);
+    if (l.y == ShapeKind::triangle) std::copy(t.begin(), t.end(), c.begin());
+    else std::copy(t.begin() + 7, t.end(), c.begin()), std::copy(t.begin(), t.begin() + 7, c.begin() + 9);
+  } else {
+    std::array<double, 14> t{};
+    const std::span<double> ts(t.data(), 4 * d + 2);
+    const bool old_family = f == CaseFamily::random || f == CaseFamily::near_degenerate ||
+                            f == CaseFamily::touching || f == CaseFamily::parallel_zero_length ||
+                            f == CaseFamily::far_from_origin;
+    if (!has_radius(l.x) && !has_radius(l.y) && old_family) {
+      // Points and segments: segment_pair's touching cases put the second
+      // segment's first point on the first segment, exactly; a point is a
+      // segment's first point, so the point goes second.
+      std::array<double, 12> g{};
+      segment_pair(f, l.dim, seed, index, std::span<double>(g.data(), 4 * d));
+      const bool swap = l.x == ShapeKind::point && l.y != ShapeKind::point;
+      const std::size_t first = swap ? 2 * d : 0, second = swap ? 0 : 2 * d;
+      std::copy_n(g.begin() + static_cast<long>(first), 2 * d, ts.begin());
+      std::copy_n(g.begin() + static_cast<long>(second), 2 * d, ts.begin() + static_cast<long>(2 * d + 1));
+    } else {
+      capsule_pair(f, l.dim, seed, index, ts);
+    }
+    std::copy(ts.begin(), ts.end(), c.begin());
+  }
+  normalize_pair(l, false, false, c);
+  if (float_x) round_to_float(c.first(wx));
+  if (float_y) round_to_float(c.subspan(wx));
+  // Cases built near the boundary, of kinds other than two capsules (a ball
+  // is a capsule's first endpoint) or rounded to float: radii summing to the
+  // distance again, exactly where it is a double, then one ULP in or out.
+  const bool boundary_family = f == CaseFamily::touching || f == CaseFamily::collinear_gaps ||
+                               f == CaseFamily::nearly_parallel || f == CaseFamily::zero_length ||
+                               f == CaseFamily::large_offsets;
+  const bool refit = boundary_family && (has_radius(l.x) || has_radius(l.y)) &&
+                     (l.x != ShapeKind::capsule || l.y != ShapeKind::capsule || float_x || float_y);
+  if (!refit) return;
+  std::vector<mpq_class> q(c.begin(), c.end());
+  const double dist = detail::pair_truth(Question::distance, l, q).dist;
+  double& rx = c[2 * d];
+  double& ry = c[wx + 2 * d];
+  const bool fit_y = has_radius(l.y);
+  double& r = fit_y ? ry : rx;
+  const bool as_float = fit_y ? float_y : float_x;
+  if (has_radius(l.x) && has_radius(l.y)) {
+    rx = index % 2 ? 0.0 : (float_x ? double(float(dist / 2)) : dist / 2);
+    r = dist - rx;
+  } else {
+    r = dist;
+  }
+  if (as_float) r = double(float(r));
+  const double up = as_float ? double(std::nextafter(float(r), INFINITY)) : std::nextafter(r, INFINITY);
+  const double down = as_float ? double(std::nextafter(float(r), 0.0f)) : std::nextafter(r, 0.0);
+  if (index % 3 == 1) r = up;
+  if (index % 3 == 2) r = std::fmax(0.0, down);
+}
+
+std::string contact_query(const detail::PairLayout& l, std::span<const double> c) {
+  const std::size_t wx = l.x_width();
+  auto shape = [&](ShapeKind k, std::span<const double> s) {
+    if (k == ShapeKind::triangle)
+      return "{\"tri\":[" + point_json(s, 0, 3) + "," + point_json(s, 3, 3) + "," + point_json(s, 6, 3) + "]}";
+    const std::size_t d = static_cast<std::size_t>(l.dim);
+    return "{\"seg\":[" + point_json(s, 0, l.dim) + "," + point_json(s, d, l.dim) + "],\"r\":\"" +
+           hex(s[2 * d]) + "\"}";
+  };
+  return "{\"op\":\"contact\",\"x\":" + shape(l.x, c.first(wx)) + ",\"y\":" + shape(l.y, c.subspan(wx)) + "}";
 }
 
 }  // namespace exactgeom::audit_cases

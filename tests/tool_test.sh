@@ -178,6 +178,30 @@ wrong() { grep -o '"wrong":[0-9]*' "$1" | awk -F: '{ s += $2 } END { print s + 0
 check "audit shards add up" test "$(wrong "$tmp/whole")" -eq $(($(wrong "$tmp/s0") + $(wrong "$tmp/s1")))
 "$bin" audit --shard 2/2 > /dev/null 2>&1
 check "audit --shard 2/2 is a usage error" test $? -eq 2
+# --merge: shards run by GNU parallel merge into exactly the unsharded run,
+# JSON and Markdown, whatever order the files come in.
+pattern='(capsule2d/ericson_double|segment_intersects/article000_published|orient2d/naive_float)'
+"$bin" audit --algorithm "$pattern" --cases 600 --json > "$tmp/m_whole.jsonl"
+"$bin" audit --algorithm "$pattern" --cases 600 > "$tmp/m_whole.md"
+parallel --will-cite "$bin" audit --algorithm "'$pattern'" --cases 600 --shard {}/3 --json '>' "$tmp/m_shard{}.jsonl" ::: 0 1 2
+check "GNU parallel ran the shards" test -s "$tmp/m_shard2.jsonl"
+"$bin" audit --merge --json "$tmp/m_shard2.jsonl" "$tmp/m_shard0.jsonl" "$tmp/m_shard1.jsonl" > "$tmp/m_merged.jsonl"
+check "audit --merge --json is the unsharded output, byte for byte" cmp "$tmp/m_whole.jsonl" "$tmp/m_merged.jsonl"
+"$bin" audit --merge "$tmp"/m_shard*.jsonl > "$tmp/m_merged.md"
+check "audit --merge (Markdown) is the unsharded output, byte for byte" cmp "$tmp/m_whole.md" "$tmp/m_merged.md"
+"$bin" audit --merge "$tmp/m_shard0.jsonl" "$tmp/m_shard1.jsonl" > /dev/null 2> "$tmp/err"
+check "audit --merge with a shard missing is an error" test $? -eq 2
+check "audit --merge says which" grep -q "shard" "$tmp/err"
+"$bin" audit --merge "$data/eval_valid.jsonl" > /dev/null 2>&1
+check "audit --merge of other JSON is an error" test $? -eq 2
+"$bin" audit --tolerance -1 > /dev/null 2>&1
+check "audit --tolerance -1 is a usage error" test $? -eq 2
+"$bin" audit --unit furlongs > /dev/null 2>&1
+check "audit --unit furlongs is a usage error" test $? -eq 2
+# Severity: the published segment test's misses are gross (its bug is not
+# rounding); the JSON carries the raw case and its distance to the boundary.
+check "audit reports gross wrong answers" grep -Eq '^\| random \| 500 \| [0-9]+ \| [0-9.]+% \| [1-9]' "$tmp/a1"
+check "audit --json carries raw values and margins" grep -q '"gross":true,"margin":[0-9.e+-]*,"margin_ulps"' "$tmp/m_whole.jsonl"
 
 # report: accuracy and speed sections, pictures that are SVG.
 "$bin" report --cases 200 --min-time 0.01 --filter 'orient2d/(float|exact)/random' --svg "$tmp/svg" > "$tmp/report"

@@ -1,9 +1,18 @@
 // tools/audit_cmd.cpp: `exactgeom audit`: the library's own float versions
 // (tools/audit_registry.cpp) against the exact functions.
+#include <simdjson.h>
+
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
 #include <regex>
+#include <sstream>
 #include <stdexcept>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "audit_registry.hpp"
 #include "commands.hpp"
@@ -18,15 +27,19 @@ constexpr unsigned long long kMaxKeep = 1000;
 
 constexpr const char* kUsage =
     "usage: exactgeom audit [--algorithm NAME|all] [--cases N] [--seed S]\n"
-    "                       [--shard I/N] [--keep K] [--json] [--list]\n"
+    "                       [--shard I/N] [--keep K] [--tolerance X] [--unit U]\n"
+    "                       [--gross-band B] [--json] [--list] [--self-check]\n"
+    "       exactgeom audit --merge [--json] FILE...\n"
     "\n"
     "Runs the library's float versions (the naive predicates and the source\n"
     "articles' algorithms) and the exact functions over deterministic case\n"
     "families (random, near_degenerate, touching, parallel_zero_length,\n"
     "far_from_origin, classroom) and prints, per algorithm and family, the\n"
     "cases run, the wrong answers (false positives / negatives for boolean\n"
-    "tests; the ULP error distribution for distances) and the smallest wrong\n"
-    "cases, shrunk, as query lines that `exactgeom eval` replays.\n"
+    "tests; the ULP error distribution for distances), how many of them are\n"
+    "gross (their case is more than the gross band from the decision\n"
+    "boundary: a bug rather than rounding), and the smallest wrong cases,\n"
+    "gross first, shrunk, as query lines that `exactgeom eval` replays.\n"
     "\n"
     "options:\n"
     "  --algorithm NAME  one algorithm (see --list), a regular expression\n"
@@ -40,7 +53,18 @@ constexpr const char* kUsage =
     "                    their counts add up\n"
     "  --keep K          smallest wrong cases kept per family (default 3,\n"
     "                    at most 1000)\n"
+    "  --tolerance X     a real answer is wrong when its error exceeds X\n"
+    "                    (default 1) in the unit --unit names\n"
+    "  --unit U          exact_ulps (ULPs of the exact value, the default),\n"
+    "                    scale_ulps (ULPs of the case's scale: its largest\n"
+    "                    coordinate or radius magnitude) or absolute\n"
+    "  --gross-band B    a wrong answer is gross when its case is more than B\n"
+    "                    ULPs of its scale from the decision boundary\n"
+    "                    (default 64)\n"
     "  --json            one JSON object per algorithm, one per line\n"
+    "  --merge FILE...   merge the --json outputs of shards 0..N-1 of one run\n"
+    "                    (any order) into exactly the unsharded run's output\n"
+    "                    (Markdown, or JSON with --json)\n"
     "  --list            list the algorithms and exit\n"
     "  --self-check      test the audit itself: audit each exact function\n"
     "                    against itself (<op>/exact_self, must have no wrong\n"
@@ -54,12 +78,123 @@ constexpr const char* kUsage =
     "findings, not failures), 1 when --self-check failed, 2 on a usage error\n"
     "or when the output cannot be written.\n";
 
+/// A finite number >= 0 from option text, or std::invalid_argument.
+double parse_nonnegative(const std::string& v, const char* what) {
+  char* end = nullptr;
+  const double x = v.empty() ? -1 : std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || !std::isfinite(x) || !(x >= 0))
+    throw std::invalid_argument(std::string(what) + " wants a finite number >= 0");
+  return x;
+}
+
+/// A number of a report: null is NaN, "inf"/"-inf" the infinities.
+double read_double(simdjson::dom::element e) {
+  if (e.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (e.is_string()) {
+    const std::string_view s = e.get_string();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    throw std::invalid_argument("a number was expected, not \"" + std::string(s) + "\"");
+  }
+  return e.get_double();
+}
+
+/// One line of `exactgeom audit --json` (AuditReport::json) read back.
+AuditReport read_report(simdjson::dom::element j) {
+  AuditReport r;
+  r.algorithm = std::string(std::string_view(j["algorithm"]));
+  r.question = std::string(std::string_view(j["question"]));
+  simdjson::dom::element shard;
+  if (j["shard"].get(shard) == simdjson::SUCCESS) r.shard = std::string(std::string_view(shard));
+  r.real_valued = bool(j["real_valued"]);
+  r.sign_valued = bool(j["sign_valued"]);
+  r.may_be_none = bool(j["may_be_none"]);
+  const std::string_view unit = j["tolerance"]["unit"];
+  r.tolerance.unit = unit == "exact_ulps"   ? Unit::exact_ulps
+                     : unit == "scale_ulps" ? Unit::scale_ulps
+                     : unit == "absolute"   ? Unit::absolute
+                                            : throw std::invalid_argument("unknown unit");
+  r.tolerance.value = read_double(j["tolerance"]["value"]);
+  r.gross_band = read_double(j["gross_band"]);
+  r.band_ulp = read_double(j["band_ulp"]);
+  r.keep = std::uint64_t(j["keep"]);
+  for (simdjson::dom::element f : simdjson::dom::array(j["families"])) {
+    FamilyAudit a;
+    a.name = std::string(std::string_view(f["family"]));
+    for (CaseFamily k : kAllFamilies)
+      if (to_string(k) == a.name) a.family = k;
+    a.cases = std::uint64_t(f["cases"]), a.wrong = std::uint64_t(f["wrong"]), a.gross = std::uint64_t(f["gross"]);
+    a.false_positives = std::uint64_t(f["false_positives"]);
+    a.false_negatives = std::uint64_t(f["false_negatives"]);
+    a.opposite_sign = std::uint64_t(f["opposite_sign"]);
+    a.got_none = std::uint64_t(f["got_none"]), a.got_value = std::uint64_t(f["got_value"]);
+    a.max_ulp = read_double(f["max_ulp"]), a.max_scale_ulp = read_double(f["max_scale_ulp"]);
+    a.max_abs = read_double(f["max_abs"]), a.max_held_offset = read_double(f["max_held_offset"]);
+    std::size_t k = 0;
+    for (simdjson::dom::element h : simdjson::dom::array(f["ulp_histogram"]))
+      if (k < a.ulp_histogram.size()) a.ulp_histogram[k++] = std::uint64_t(h);
+    for (simdjson::dom::element w : simdjson::dom::array(f["smallest"])) {
+      WrongCase c;
+      c.query = std::string(std::string_view(w["query"]));
+      c.expected = std::string(std::string_view(w["expected"]));
+      c.got = std::string(std::string_view(w["got"]));
+      c.gross = bool(w["gross"]);
+      c.margin = read_double(w["margin"]), c.margin_ulps = read_double(w["margin_ulps"]);
+      c.size = read_double(w["size"]), c.unshrunk_size = read_double(w["unshrunk_size"]);
+      c.index = std::uint64_t(w["index"]);
+      for (simdjson::dom::element v : simdjson::dom::array(w["values"]))
+        c.values.push_back(std::strtod(std::string(std::string_view(v)).c_str(), nullptr));
+      a.smallest.push_back(std::move(c));
+    }
+    r.families.push_back(std::move(a));
+  }
+  return r;
+}
+
+/// `exactgeom audit --merge FILE...`: the --json outputs of the shards of
+/// one run, merged into exactly the unsharded run's output.
+int merge_files(const std::vector<std::string>& files, bool json) {
+  std::vector<std::string> order;  // algorithms, in the order the run prints them
+  std::map<std::string, std::vector<AuditReport>> by_algorithm;
+  simdjson::dom::parser parser;
+  try {
+    for (const std::string& name : files) {
+      std::ifstream in(name);
+      if (!in) throw std::invalid_argument("cannot open '" + name + "'");
+      std::string line;
+      std::size_t number = 0;
+      while (std::getline(in, line)) {
+        ++number;
+        if (line.empty()) continue;
+        try {
+          AuditReport r = read_report(parser.parse(line));
+          if (!by_algorithm.count(r.algorithm)) order.push_back(r.algorithm);
+          by_algorithm[r.algorithm].push_back(std::move(r));
+        } catch (const simdjson::simdjson_error& e) {
+          throw std::invalid_argument(name + ":" + std::to_string(number) +
+                                      ": not a line of 'exactgeom audit --json' (" + e.what() + ")");
+        }
+      }
+    }
+    if (order.empty()) throw std::invalid_argument("no report in the files given");
+    for (const std::string& a : order) {
+      const AuditReport m = merge_reports(by_algorithm[a]);
+      std::fputs(json ? (m.json() + "\n").c_str() : m.markdown().c_str(), stdout);
+    }
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "exactgeom audit --merge: %s\n", e.what());
+    return 2;
+  }
+  return finish_output("audit", 0);
+}
+
 }  // namespace
 
 int run_audit(int argc, char** argv) {
   AuditOptions o;
   std::string algorithm = "all";
-  bool json = false, list = false, self_check = false;
+  bool json = false, list = false, self_check = false, merge = false;
+  std::vector<std::string> merge_inputs;
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
@@ -89,6 +224,19 @@ int run_audit(int argc, char** argv) {
         o.shard_count = parse_count(v.substr(slash + 1), "--shard N");
         if (o.shard_count == 0 || o.shard_index >= o.shard_count || o.shard_count > kMaxCases)
           throw std::invalid_argument("--shard I/N wants 0 <= I < N <= " + std::to_string(kMaxCases));
+      } else if (take_value(argc, argv, i, "--tolerance", v)) {
+        o.tolerance.value = parse_nonnegative(v, "--tolerance");
+      } else if (take_value(argc, argv, i, "--unit", v)) {
+        if (v == "exact_ulps") o.tolerance.unit = Unit::exact_ulps;
+        else if (v == "scale_ulps") o.tolerance.unit = Unit::scale_ulps;
+        else if (v == "absolute") o.tolerance.unit = Unit::absolute;
+        else throw std::invalid_argument("--unit wants exact_ulps, scale_ulps or absolute");
+      } else if (take_value(argc, argv, i, "--gross-band", v)) {
+        o.gross_band = parse_nonnegative(v, "--gross-band");
+      } else if (arg == "--merge") {
+        merge = true;
+      } else if (merge && !arg.starts_with("-")) {
+        merge_inputs.push_back(arg);
       } else if (arg == "--json") {
         json = true;
       } else if (arg == "--list") {
@@ -102,6 +250,13 @@ int run_audit(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "exactgeom audit: %s\nRun 'exactgeom audit --help' for usage.\n", e.what());
     return 2;
+  }
+  if (merge) {
+    if (merge_inputs.empty()) {
+      std::fprintf(stderr, "exactgeom audit: --merge wants the --json files of the shards\n");
+      return 2;
+    }
+    return merge_files(merge_inputs, json);
   }
   const std::vector<AuditSubject> subjects =
       self_check ? tools::self_check_subjects() : tools::audit_subjects();

@@ -1,0 +1,292 @@
+// Shape-pair audits (audit_pair in exactgeom/audit.hpp): the exact answer to
+// every Question for any two shapes, the distance of a case to its decision
+// boundary, the cases of every family projected to the pair's shape kinds,
+// and the `contact` query line (docs/queries.md) each wrong case replays as.
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+#include "exactgeom/audit.hpp"
+#include "exactgeom/capsules.hpp"
+#include "exactgeom/contact.hpp"
+#include "exactgeom/rational.hpp"
+#include "exactgeom/segment_triangle.hpp"
+#include "exactgeom/segments.hpp"
+
+namespace exactgeom {
+
+std::string_view to_string(Question q) {
+  switch (q) {
+    case Question::closed_overlap: return "closed_overlap";
+    case Question::open_overlap: return "open_overlap";
+    case Question::distance2: return "distance2";
+    case Question::distance: return "distance";
+    case Question::gap: return "gap";
+    case Question::depth: return "depth";
+    case Question::normal: return "normal";
+    case Question::closest_points: return "closest_points";
+    case Question::time_of_impact: return "time_of_impact";
+  }
+  return "?";
+}
+
+namespace detail {
+namespace {
+
+using Span = std::span<const mpq_class>;
+
+double nearest(const mpq_class& q) { return ratio_to_double(q.get_num(), q.get_den()); }
+double nearest_sqrt(const mpq_class& q) { return sqrt_ratio_to_double(q.get_num(), q.get_den()); }
+double no_negative_zero(double v) { return v == 0 ? 0.0 : v; }
+
+template <int D>
+using QP = std::conditional_t<D == 2, Point2<mpq_class>, Point3<mpq_class>>;
+template <int D>
+using QS = std::conditional_t<D == 2, Segment2<mpq_class>, Segment3<mpq_class>>;
+template <int D>
+using QC = std::conditional_t<D == 2, Capsule2<mpq_class>, Capsule3<mpq_class>>;
+
+template <int D>
+QP<D> qpoint(Span c, std::size_t at) {
+  if constexpr (D == 2) return {c[at], c[at + 1]};
+  else return {c[at], c[at + 1], c[at + 2]};
+}
+template <int D, class P>
+void push(std::vector<mpq_class>& v, const P& p) {
+  v.push_back(to_mpq(p.x));
+  v.push_back(to_mpq(p.y));
+  if constexpr (D == 3) v.push_back(to_mpq(p.z));
+}
+
+/// The axis geometry of a pair: x's capsule (its axis and radius), and y as
+/// a capsule or (3-D) a triangle; with `swapped`, x is the triangle and the
+/// roles were exchanged (answers are turned back at the end).
+template <int D>
+struct Pair {
+  QC<D> x;
+  QC<D> y;
+  std::optional<Triangle3<mpq_class>> tri;
+  bool swapped = false;
+
+  Pair(const PairLayout& l, Span c) {
+    const std::size_t d = D, wx = l.x_width();
+    Span a = c.first(wx), b = c.subspan(wx);
+    if (l.x == ShapeKind::triangle) std::swap(a, b), swapped = true;
+    x = QC<D>{{qpoint<D>(a, 0), qpoint<D>(a, d)}, a[2 * d]};
+    if (l.x == ShapeKind::triangle || l.y == ShapeKind::triangle) {
+      if constexpr (D == 3) tri = Triangle3<mpq_class>{qpoint<3>(b, 0), qpoint<3>(b, 3), qpoint<3>(b, 6)};
+      y = QC<D>{};
+    } else {
+      y = QC<D>{{qpoint<D>(b, 0), qpoint<D>(b, d)}, b[2 * d]};
+    }
+  }
+  mpq_class radius_sum() const { return tri ? x.r : mpq_class(x.r + y.r); }
+  template <class Fn>
+  decltype(auto) with_y(Fn fn) const {
+    if constexpr (D == 3) {
+      if (tri) return fn(*tri);
+    }
+    return fn(y);
+  }
+  bool meets(const QC<D>& moving) const {
+    return with_y([&](const auto& other) { return intersects(moving, other); });
+  }
+  /// x's and y's closest axis points and their squared distance.
+  void closest(std::vector<mpq_class>& px, std::vector<mpq_class>& py, mpq_class& d2) const {
+    if constexpr (D == 3) {
+      if (tri) {
+        const auto cp = closest_points(x.seg, *tri);
+        push<3>(px, cp.on_segment), push<3>(py, cp.on_triangle);
+        d2 = to_mpq(cp.squared_distance);
+        return;
+      }
+    }
+    const auto cp = closest_points(x.seg, y.seg);
+    push<D>(px, cp.on_first), push<D>(py, cp.on_second);
+    d2 = to_mpq(cp.squared_distance);
+  }
+};
+
+/// The first t in [0, 1] at which the ball x.r moving from x.seg.a to
+/// x.seg.b touches y, rounded to the nearest double (ties to the earlier);
+/// the caller has checked that it touches at t = 1 and not at t = 0. The
+/// swept region up to t, a capsule, grows with t, so "meets at t" is
+/// monotone: bisection over the doubles of [0, 1], then one comparison with
+/// the midpoint of the last two.
+template <int D>
+double first_contact(const Pair<D>& p) {
+  auto meets_at = [&](const mpq_class& t) {
+    QC<D> m = p.x;
+    m.seg.b.x = p.x.seg.a.x + t * (p.x.seg.b.x - p.x.seg.a.x);
+    m.seg.b.y = p.x.seg.a.y + t * (p.x.seg.b.y - p.x.seg.a.y);
+    if constexpr (D == 3) m.seg.b.z = p.x.seg.a.z + t * (p.x.seg.b.z - p.x.seg.a.z);
+    return p.meets(m);
+  };
+  std::uint64_t lo = 0, hi = std::bit_cast<std::uint64_t>(1.0);  // !meets(lo), meets(hi)
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (meets_at(mpq_class(std::bit_cast<double>(mid)))) hi = mid;
+    else lo = mid;
+  }
+  const double l = std::bit_cast<double>(lo), h = std::bit_cast<double>(hi);
+  return meets_at((mpq_class(l) + mpq_class(h)) / 2) ? l : h;
+}
+
+template <int D>
+PairTruth truth(Question q, const PairLayout& l, Span c) {
+  const Pair<D> p(l, c);
+  const mpq_class R = p.radius_sum();
+  std::vector<mpq_class> px, py;
+  mpq_class d2;
+  p.closest(px, py, d2);
+  if (p.swapped) std::swap(px, py);  // px on the x the caller named
+  PairTruth t;
+  t.dist = nearest_sqrt(d2);
+  t.boundary = std::fabs(round_depth(R, d2));
+  const bool meets = p.meets(p.x);
+  switch (q) {
+    case Question::closed_overlap: t.answer = Answer::of(meets); break;
+    case Question::open_overlap:
+      t.answer = Answer::of(p.with_y([&](const auto& other) { return interiors_overlap(p.x, other); }));
+      break;
+    case Question::distance2: t.answer = Answer::of(nearest(d2)); break;
+    case Question::distance: t.answer = Answer::of(t.dist); break;
+    case Question::gap: t.answer = Answer::of(no_negative_zero(-round_depth(R, d2))); break;
+    case Question::depth: t.answer = meets ? Answer::of(round_depth(R, d2)) : Answer::none(); break;
+    case Question::normal: {
+      if (!meets || d2 == 0) {
+        t.answer = Answer::none();
+        break;
+      }
+      std::vector<double> n;
+      for (int i = 0; i < D; ++i) n.push_back(round_unit_component(py[i] - px[i], d2));
+      t.answer = Answer::vec(n);
+      break;
+    }
+    case Question::closest_points: {
+      std::vector<double> v;
+      for (const auto& s : px) v.push_back(nearest(s));
+      for (const auto& s : py) v.push_back(nearest(s));
+      t.answer = Answer::vec(v);
+      break;
+    }
+    case Question::time_of_impact: {
+      mpq_class m2 = 0;
+      m2 += (p.x.seg.b.x - p.x.seg.a.x) * (p.x.seg.b.x - p.x.seg.a.x);
+      m2 += (p.x.seg.b.y - p.x.seg.a.y) * (p.x.seg.b.y - p.x.seg.a.y);
+      if constexpr (D == 3) m2 += (p.x.seg.b.z - p.x.seg.a.z) * (p.x.seg.b.z - p.x.seg.a.z);
+      t.motion = nearest_sqrt(m2);
+      QC<D> start = p.x;
+      start.seg.b = start.seg.a;
+      t.answer = !meets ? Answer::none() : p.meets(start) ? Answer::of(0.0) : Answer::of(first_contact(p));
+      break;
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
+  if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
+    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+  return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
+}
+
+}  // namespace detail
+
+
+namespace detail {
+
+AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
+                          std::function<std::vector<mpq_class>(std::span<const double>)> held) {
+  if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
+    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+  using F = CaseFamily;
+  AuditSubject s;
+  s.name = std::move(name);
+  static constexpr const char* kAsk[] = {
+      "do the closed shapes meet (touching counts)? reference: exactgeom::intersects",
+      "do the shapes' interiors overlap? reference: exactgeom::interiors_overlap",
+      "the squared distance between the axes, correctly rounded; reference: exactgeom::closest_points",
+      "the distance between the axes, correctly rounded; reference: exactgeom::closest_points",
+      "the signed gap distance - r1 - r2, correctly rounded; reference: exactgeom::contact",
+      "the contact depth r1 + r2 - distance, correctly rounded, none without contact; reference: "
+      "exactgeom::contact",
+      "the unit contact normal from x toward y, each component correctly rounded, none without contact "
+      "or when the axes meet; reference: exactgeom::contact",
+      "a closest pair of axis points (x's, then y's), each coordinate correctly rounded; reference: "
+      "exactgeom::closest_points",
+      "the first time t in [0, 1] at which the ball moving along x's axis touches y, correctly rounded, "
+      "none when it never does; reference: exactgeom::intersects of the swept capsule"};
+  s.question = std::string(kAsk[static_cast<int>(q)]) + " (" + std::to_string(l.dim) + "-D)";
+  const bool tri = l.x == ShapeKind::triangle || l.y == ShapeKind::triangle;
+  s.families = {F::random, F::near_degenerate, F::touching, F::parallel_zero_length, F::far_from_origin,
+                F::large_offsets};
+  if (tri) s.families.insert(s.families.end(), {F::piercing_triangle, F::degenerate_triangle});
+  else s.families.insert(s.families.end(), {F::collinear_gaps, F::nearly_parallel, F::zero_length});
+  s.width = l.width();
+  s.generate = [l, float_x, float_y](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::shape_pair(f, l, float_x, float_y, seed, i, c);
+  };
+  auto rationals = [held](std::span<const double> c) {
+    if (held) return held(c);
+    std::vector<mpq_class> v;
+    v.reserve(c.size());
+    for (double x : c) v.emplace_back(x);
+    return v;
+  };
+  s.exact = [q, l, rationals](std::span<const double> c) { return pair_truth(q, l, rationals(c)).answer; };
+  s.query = [l](std::span<const double> c) { return audit_cases::contact_query(l, c); };
+  s.normalize = [l, float_x, float_y](std::span<double> c) {
+    return audit_cases::normalize_pair(l, float_x, float_y, c);
+  };
+  s.nonnegative.assign(s.width, false);
+  const std::size_t wx = l.x_width(), d = static_cast<std::size_t>(l.dim);
+  if (l.x != ShapeKind::triangle) s.nonnegative[2 * d] = true;
+  if (l.y != ShapeKind::triangle) s.nonnegative[wx + 2 * d] = true;
+  auto has_radius = [](ShapeKind k) { return k == ShapeKind::ball || k == ShapeKind::capsule; };
+  if (has_radius(l.x) || has_radius(l.y) || q == Question::time_of_impact)
+    s.radius_sum = [l, wx, d](std::span<const double> c) {
+      return (l.x != ShapeKind::triangle ? c[2 * d] : 0.0) + (l.y != ShapeKind::triangle ? c[wx + 2 * d] : 0.0);
+    };
+  s.answer_scale_power = q == Question::distance2 ? 2
+                         : (q == Question::normal || q == Question::time_of_impact) ? 0
+                                                                                      : 1;
+  s.margin = [q, l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
+    const PairTruth t = pair_truth(q, l, rationals(c));
+    const bool values = exact.kind != Answer::Kind::none && got.kind != Answer::Kind::none &&
+                        exact.kind != Answer::Kind::boolean;
+    if (!values) return q == Question::normal ? std::fmin(t.boundary, t.dist) : t.boundary;
+    double e = 0;
+    if (exact.kind != got.kind || exact.n != got.n) return std::numeric_limits<double>::infinity();
+    const std::size_t n = exact.kind == Answer::Kind::real ? 1 : exact.n;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double a = exact.kind == Answer::Kind::real ? exact.x : exact.v[i];
+      const double b = exact.kind == Answer::Kind::real ? got.x : got.v[i];
+      e = std::fmax(e, std::isnan(b) ? std::numeric_limits<double>::infinity() : std::fabs(a - b));
+    }
+    switch (q) {  // the error as a length: how far off the engine's geometry is
+      case Question::distance2: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
+      case Question::normal: return e * t.dist;
+      case Question::time_of_impact: return e * t.motion;
+      default: return e;
+    }
+  };
+  if (held)
+    s.held_offset = [held](std::span<const double> c) {
+      const std::vector<mpq_class> h = held(c);
+      double m = 0;
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        const mpq_class diff = h[i] - mpq_class(c[i]);
+        m = std::fmax(m, std::fabs(ratio_to_double(diff.get_num(), diff.get_den())));
+      }
+      return m;
+    };
+  return s;
+}
+
+}  // namespace detail
+}  // namespace exactgeom
