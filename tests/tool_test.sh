@@ -109,6 +109,9 @@ check "eval --max-line-bytes 0 is a usage error" test $? -eq 2
 
 # One query written to a pipe that stays open is answered at once.
 coproc EVAL { "$bin" eval --quiet; }
+# Bash unsets EVAL_PID once it has reaped the coprocess, which can happen
+# before the `wait` below: keep the pid (wait still knows its status).
+eval_pid=$EVAL_PID
 echo '{"id":1,"op":"orient2d","a":[0,0],"b":[1,0],"c":[0,1]}' >&"${EVAL[1]}"
 answer=
 read -r -t 10 answer <&"${EVAL[0]}"
@@ -118,7 +121,7 @@ answer=
 read -r -t 10 answer <&"${EVAL[0]}"
 check "eval answers a second query on the same pipe" test "$answer" = '{"id":2,"op":"orient2d","sign":-1}'
 exec {EVAL[1]}>&-
-wait "$EVAL_PID"
+wait "$eval_pid"
 check "eval on a pipe exits 0 when it closes" test $? -eq 0
 
 # Output that cannot be written is exit 2 with a message, for every command.
