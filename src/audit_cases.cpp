@@ -615,6 +615,7 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   if (!refit) return;
   std::vector<mpq_class> q(c.begin(), c.end());
   const double dist = detail::pair_truth(Question::distance, l, q).dist;
+  if (dist == 0) return;  // the axes meet: any radii make them overlap
   double& rx = c[2 * d];
   double& ry = c[wx + 2 * d];
   const bool fit_y = has_radius(l.y);
