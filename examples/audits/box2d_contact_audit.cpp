@@ -1,0 +1,94 @@
+// Box2D 2.4.1's circle-edge contact (b2CollideEdgeAndCircle, the manifold of
+// a circle against a two-sided edge with a radius, i.e. a stadium) audited
+// with exactgeom::audit_pair -- installed API only: does it report contact,
+// its depth (-separation of b2WorldManifold) and its normal (from the edge
+// toward the circle). Usage: audit_box2d_contact [--cases N]; Markdown out.
+#include <box2d/b2_circle_shape.h>
+#include <box2d/b2_collision.h>
+#include <box2d/b2_edge_shape.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+#include <exactgeom/audit.hpp>
+
+struct Edge {
+  b2EdgeShape s;
+};
+struct Disk {
+  b2CircleShape s;
+};
+
+template <>
+struct exactgeom::shape_adapter<Edge> {
+  using exact_type = exactgeom::Capsule2<double>;
+  using scalar = float;
+  static Edge from_exact(const exact_type& c) {
+    Edge e;
+    e.s.SetTwoSided(b2Vec2(float(c.seg.a.x), float(c.seg.a.y)), b2Vec2(float(c.seg.b.x), float(c.seg.b.y)));
+    e.s.m_radius = float(c.r);
+    return e;
+  }
+};
+template <>
+struct exactgeom::shape_adapter<Disk> {
+  using exact_type = exactgeom::Circle<double>;
+  using scalar = float;
+  static Disk from_exact(const exact_type& c) {
+    Disk d;
+    d.s.m_p.Set(float(c.center.x), float(c.center.y));
+    d.s.m_radius = float(c.r);
+    return d;
+  }
+};
+
+namespace {
+
+struct Hit {
+  double depth;
+  exactgeom::Point2<double> normal;
+};
+
+std::optional<Hit> collide(const Edge& e, const Disk& d) {
+  b2Transform id;
+  id.SetIdentity();
+  b2Manifold m;
+  b2CollideEdgeAndCircle(&m, &e.s, id, &d.s, id);
+  if (m.pointCount == 0) return std::nullopt;
+  b2WorldManifold w;
+  w.Initialize(&m, id, e.s.m_radius, id, d.s.m_radius);
+  return Hit{-double(w.separations[0]), {double(w.normal.x), double(w.normal.y)}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace exactgeom;
+  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
+  // Real answers: wrong beyond 4 ULPs of float of r1 + r2 (the normal: of 1).
+  o.tolerance = {Unit::scale_ulps, 4 * 0x1p29};
+  const AuditReport r[] = {
+      audit_pair<Edge, Disk>(
+          Question::closed_overlap, [](const Edge& e, const Disk& d) { return collide(e, d).has_value(); }, o,
+          "box2d/b2CollideEdgeAndCircle: contact?"),
+      audit_pair<Edge, Disk>(
+          Question::depth,
+          [](const Edge& e, const Disk& d) {
+            const auto h = collide(e, d);
+            return h ? std::optional<double>(h->depth) : std::nullopt;
+          },
+          o, "box2d/b2CollideEdgeAndCircle: depth (-separation)"),
+      audit_pair<Edge, Disk>(
+          Question::normal,
+          [](const Edge& e, const Disk& d) {
+            const auto h = collide(e, d);
+            return h ? std::optional<Point2<double>>(h->normal) : std::nullopt;
+          },
+          o, "box2d/b2CollideEdgeAndCircle: normal")};
+  for (const AuditReport& a : r) std::fputs(a.markdown().c_str(), stdout);
+  return r[0].cases() > 0 ? 0 : 1;
+}

@@ -1,0 +1,167 @@
+// Bullet 3.24's contact points for capsule-capsule and sphere-capsule
+// (btCollisionWorld::contactPairTest, contact threshold 0) audited with
+// exactgeom::audit_pair -- installed API only: is there contact, its depth
+// (-getDistance() of the deepest point) and its normal (-m_normalWorldOnB,
+// from the first shape toward the second). Bullet holds a capsule as a
+// transform (centre, basis column 1 = axis) and a half-height, so the
+// adapter reads that shape back (to_exact) and the exact reference is asked
+// about the capsule Bullet holds. Built against bullet.pc (float) and
+// bullet-float64.pc (double). Usage: audit_bullet_contact_* [--cases N].
+#include <btBulletCollisionCommon.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+
+#include <exactgeom/audit.hpp>
+
+using Q3 = exactgeom::Point3<mpq_class>;
+
+struct BtCapsule {  // what Bullet holds: centre o, unit axis u, half-height hh, radius r
+  btScalar o[3], u[3], hh, r;
+};
+struct BtBall {
+  btScalar c[3], r;
+};
+
+template <>
+struct exactgeom::shape_adapter<BtCapsule> {
+  using exact_type = exactgeom::Capsule3<double>;
+  using scalar = btScalar;
+  static BtCapsule from_exact(const exact_type& c) {
+    BtCapsule h{};
+    const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
+    const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int k = 0; k < 3; ++k) {
+      h.o[k] = btScalar((a[k] + b[k]) / 2);
+      h.u[k] = len > 0 ? btScalar(d[k] / len) : btScalar(k == 1);
+    }
+    h.hh = btScalar(len / 2), h.r = btScalar(c.r);
+    return h;
+  }
+  // The axis the numbers denote, exactly: o -+ hh u.
+  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) {
+    auto end = [&](int s) {
+      auto at = [&](int k) -> mpq_class { return mpq_class(double(h.o[k])) + s * mpq_class(double(h.hh)) * mpq_class(double(h.u[k])); };
+      return Q3{at(0), at(1), at(2)};
+    };
+    return {{end(-1), end(1)}, mpq_class(double(h.r))};
+  }
+};
+template <>
+struct exactgeom::shape_adapter<BtBall> {
+  using exact_type = exactgeom::Sphere<double>;
+  using scalar = btScalar;
+  static BtBall from_exact(const exact_type& s) {
+    return {{btScalar(s.center.x), btScalar(s.center.y), btScalar(s.center.z)}, btScalar(s.r)};
+  }
+};
+
+namespace {
+
+struct Deepest : btCollisionWorld::ContactResultCallback {
+  std::optional<btManifoldPoint> best;
+  btScalar addSingleResult(btManifoldPoint& p, const btCollisionObjectWrapper*, int, int,
+                           const btCollisionObjectWrapper*, int, int) override {
+    if (!best || p.getDistance() < best->getDistance()) best = p;
+    return 0;
+  }
+};
+
+struct World {
+  btDefaultCollisionConfiguration config;
+  btCollisionDispatcher dispatcher{&config};
+  btDbvtBroadphase broadphase;
+  btCollisionWorld world{&dispatcher, &broadphase, &config};
+  World() {
+    gContactBreakingThreshold = 0;     // no contact margin
+    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
+  }
+};
+
+void place(btCollisionObject& obj, const BtCapsule& h) {
+  const btVector3 u(h.u[0], h.u[1], h.u[2]);
+  btVector3 p, w;
+  btPlaneSpace1(u, p, w);
+  btTransform t;  // btCapsuleShape's axis is local Y: basis column 1 is u
+  t.setBasis(btMatrix3x3(p.x(), u.x(), w.x(), p.y(), u.y(), w.y(), p.z(), u.z(), w.z()));
+  t.setOrigin(btVector3(h.o[0], h.o[1], h.o[2]));
+  obj.setWorldTransform(t);
+}
+void place(btCollisionObject& obj, const BtBall& b) {
+  btTransform t;
+  t.setIdentity();
+  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
+  obj.setWorldTransform(t);
+}
+std::unique_ptr<btConvexShape> shape(const BtCapsule& h) { return std::make_unique<btCapsuleShape>(h.r, 2 * h.hh); }
+std::unique_ptr<btConvexShape> shape(const BtBall& b) { return std::make_unique<btSphereShape>(b.r); }
+
+struct Contact {
+  double depth;
+  exactgeom::Point3<double> normal;
+};
+
+template <class A, class B>
+std::optional<Contact> collide(const A& a, const B& b) {
+  static World w;
+  const auto sa = shape(a), sb = shape(b);
+  btCollisionObject oa, ob;
+  oa.setCollisionShape(sa.get());
+  ob.setCollisionShape(sb.get());
+  place(oa, a);
+  place(ob, b);
+  Deepest cb;
+  cb.m_closestDistanceThreshold = 0;
+  w.world.contactPairTest(&oa, &ob, cb);
+  if (!cb.best) return std::nullopt;
+  const btVector3 n = -cb.best->m_normalWorldOnB;  // from a toward b
+  return Contact{-double(cb.best->getDistance()), {double(n.x()), double(n.y()), double(n.z())}};
+}
+
+template <class A, class B>
+void audit_three(const char* pair, const exactgeom::AuditOptions& o) {
+  using namespace exactgeom;
+  const std::string name = std::string("bullet/contactPairTest ") + pair + " (" +
+                           (sizeof(btScalar) == 4 ? "float" : "double") + "): ";
+  const AuditReport r[] = {
+      audit_pair<A, B>(
+          Question::open_overlap, [](const A& a, const B& b) { return collide(a, b).has_value(); }, o,
+          name + "contact? (strict: distance < r1 + r2)"),
+      audit_pair<A, B>(
+          Question::depth,
+          [](const A& a, const B& b) {
+            const auto c = collide(a, b);
+            return c ? std::optional<double>(c->depth) : std::nullopt;
+          },
+          o, name + "depth"),
+      audit_pair<A, B>(
+          Question::normal,
+          [](const A& a, const B& b) {
+            const auto c = collide(a, b);
+            return c ? std::optional<Point3<double>>(c->normal) : std::nullopt;
+          },
+          o, name + "normal")};
+  for (const AuditReport& x : r) std::fputs(x.markdown().c_str(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace exactgeom;
+  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
+  // Real answers: wrong beyond 4 ULPs of btScalar at the scale r1 + r2 (the
+  // normal: of 1). Touching counts as no contact in Bullet (strict <), so a
+  // depth of 0 answered "none" is a rounding-level disagreement.
+  o.tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4};
+  audit_three<BtCapsule, BtCapsule>("capsule-capsule", o);
+  audit_three<BtBall, BtCapsule>("sphere-capsule", o);
+  return 0;
+}
