@@ -324,7 +324,11 @@ enum class Question {
   distance2,       // double: d^2
   distance,        // double: d
   gap,             // double: d - R (negative when the interiors overlap)
-  depth,           // optional<double>: R - d, none when d > R; contact(x, y)
+  depth,           // optional<double>: R - d, none when d > R; contact(x, y).
+                   // Between two 3-D capsules this is the minimum
+                   // translation that separates them, also when the axes
+                   // cross; for 2-D shapes and an axis through a triangle
+                   // whose cores cross, that translation exceeds R.
   normal,          // optional<vector>: unit vector from x's closest axis
                    // point toward y's, none when d > R or d == 0 (no direction)
   closest_points,  // pair<vector, vector>: a closest pair of axis points, the

@@ -1,0 +1,107 @@
+// FCL 0.7's capsule-capsule contact (fcl::collide with enable_contact, the
+// default libccd solver) audited with exactgeom::audit_pair -- installed API
+// only: is there contact, its penetration depth and its normal (FCL's
+// Contact::normal, documented as pointing from o1 to o2). FCL holds a
+// capsule as a transform (translation, rotation column 2 = axis) and a
+// length lz, so the adapter reads that shape back (to_exact) and the exact
+// reference is asked about the capsule FCL holds. Double precision.
+// Usage: audit_fcl_contact [--cases N]; prints Markdown.
+#include <fcl/fcl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+#include <exactgeom/audit.hpp>
+
+using S = double;
+
+struct FclCapsule {  // what FCL holds: translation o, axis u, half-length hh, radius r
+  S o[3], u[3], hh, r;
+};
+
+template <>
+struct exactgeom::shape_adapter<FclCapsule> {
+  using exact_type = exactgeom::Capsule3<double>;
+  using scalar = double;
+  static FclCapsule from_exact(const exact_type& c) {
+    FclCapsule h{};
+    const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
+    const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int k = 0; k < 3; ++k) h.o[k] = (a[k] + b[k]) / 2, h.u[k] = len > 0 ? d[k] / len : double(k == 2);
+    h.hh = len / 2, h.r = c.r;
+    return h;
+  }
+  // The axis the numbers denote, exactly: o -+ hh u.
+  static exactgeom::Capsule3<mpq_class> to_exact(const FclCapsule& h) {
+    auto end = [&](int s) {
+      auto at = [&](int k) -> mpq_class { return mpq_class(h.o[k]) + s * mpq_class(h.hh) * mpq_class(h.u[k]); };
+      return exactgeom::Point3<mpq_class>{at(0), at(1), at(2)};
+    };
+    return {{end(-1), end(1)}, mpq_class(h.r)};
+  }
+};
+
+namespace {
+
+fcl::Transform3<S> transform(const FclCapsule& h) {
+  fcl::Vector3<S> u(h.u[0], h.u[1], h.u[2]), x, y;
+  x = std::abs(u[0]) < S(0.9) ? fcl::Vector3<S>(1, 0, 0) : fcl::Vector3<S>(0, 1, 0);
+  y = u.cross(x).normalized();
+  x = y.cross(u);
+  fcl::Matrix3<S> r;
+  r.col(0) = x, r.col(1) = y, r.col(2) = u;  // fcl::Capsule's axis is local z
+  fcl::Transform3<S> t = fcl::Transform3<S>::Identity();
+  t.linear() = r;
+  t.translation() = fcl::Vector3<S>(h.o[0], h.o[1], h.o[2]);
+  return t;
+}
+
+struct Hit {
+  double depth;
+  exactgeom::Point3<double> normal;
+};
+
+std::optional<Hit> collide(const FclCapsule& a, const FclCapsule& b) {
+  const fcl::Capsule<S> sa(a.r, 2 * a.hh), sb(b.r, 2 * b.hh);
+  fcl::CollisionRequest<S> req(1, true);
+  fcl::CollisionResult<S> res;
+  fcl::collide(&sa, transform(a), &sb, transform(b), req, res);
+  if (!res.isCollision() || res.numContacts() == 0) return std::nullopt;
+  const auto& c = res.getContact(0);
+  return Hit{c.penetration_depth, {c.normal[0], c.normal[1], c.normal[2]}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace exactgeom;
+  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
+  o.tolerance = {Unit::scale_ulps, 4};  // 4 ULPs of double at the scale r1 + r2 (the normal: of 1)
+  using C = FclCapsule;
+  const AuditReport r[] = {
+      audit_pair<C, C>(
+          Question::closed_overlap, [](const C& a, const C& b) { return collide(a, b).has_value(); }, o,
+          "fcl/collide Capsule (double): contact?"),
+      audit_pair<C, C>(
+          Question::depth,
+          [](const C& a, const C& b) {
+            const auto h = collide(a, b);
+            return h ? std::optional<double>(h->depth) : std::nullopt;
+          },
+          o, "fcl/collide Capsule (double): penetration depth"),
+      audit_pair<C, C>(
+          Question::normal,
+          [](const C& a, const C& b) {
+            const auto h = collide(a, b);
+            return h ? std::optional<Point3<double>>(h->normal) : std::nullopt;
+          },
+          o, "fcl/collide Capsule (double): normal")};
+  for (const AuditReport& x : r) std::fputs(x.markdown().c_str(), stdout);
+  return r[0].cases() > 0 ? 0 : 1;
+}
