@@ -298,6 +298,10 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
                                       ", which is not a valid case of '" + s.name + "'");
       } else {
         s.generate(f, seed, i, c);
+        if (s.normalize && !s.normalize(c)) {
+          ++fa.skipped;
+          continue;
+        }
       }
       const Answer exact = s.exact(c), got = s.approx(c);
       ++fa.cases;
@@ -439,6 +443,7 @@ AuditReport merge_reports(const std::vector<AuditReport>& shards) {
       t.cases += f.cases, t.wrong += f.wrong, t.gross += f.gross;
       t.false_positives += f.false_positives, t.false_negatives += f.false_negatives;
       t.opposite_sign += f.opposite_sign, t.got_none += f.got_none, t.got_value += f.got_value;
+      t.skipped += f.skipped;
       t.max_ulp = std::fmax(t.max_ulp, f.max_ulp);
       t.max_scale_ulp = std::fmax(t.max_scale_ulp, f.max_scale_ulp);
       t.max_abs = std::fmax(t.max_abs, f.max_abs);
@@ -470,8 +475,8 @@ std::string_view to_string(Unit u) {
 
 std::string AuditReport::markdown() const {
   std::string m = "### " + algorithm + "\n\n" + question + "\n\n";
-  bool held = false;
-  for (const auto& f : families) held = held || f.max_held_offset >= 0;
+  bool held = false, skips = false;
+  for (const auto& f : families) held = held || f.max_held_offset >= 0, skips = skips || f.skipped > 0;
   m += "Wrong: ";
   m += real_valued ? "beyond " + fmt("%g", tolerance.value) + " " + std::string(to_string(tolerance.unit)) +
                          (may_be_none ? ", or none against a value" : "")
@@ -492,6 +497,7 @@ std::string AuditReport::markdown() const {
   }
   if (may_be_none) head += " got none | got value |", rule += " ---: | ---: |";
   if (held) head += " held off (ULPs) |", rule += " ---: |";
+  if (skips) head += " skipped (not valid) |", rule += " ---: |";
   m += head + "\n" + rule + "\n";
   for (const auto& f : families) {
     const double rate = f.cases ? 100.0 * double(f.wrong) / double(f.cases) : 0;
@@ -509,6 +515,7 @@ std::string AuditReport::markdown() const {
     }
     if (may_be_none) m += " " + std::to_string(f.got_none) + " | " + std::to_string(f.got_value) + " |";
     if (held) m += " " + (f.max_held_offset >= 0 ? fmt("%.3g", f.max_held_offset) : std::string("-")) + " |";
+    if (skips) m += " " + std::to_string(f.skipped) + " |";
     m += "\n";
   }
   bool any = false;
@@ -539,6 +546,7 @@ std::string AuditReport::json() const {
          ",\"false_negatives\":" + std::to_string(f.false_negatives) +
          ",\"opposite_sign\":" + std::to_string(f.opposite_sign) +
          ",\"got_none\":" + std::to_string(f.got_none) + ",\"got_value\":" + std::to_string(f.got_value) +
+         ",\"skipped\":" + std::to_string(f.skipped) +
          ",\"max_ulp\":" + num(f.max_ulp) + ",\"max_scale_ulp\":" + num(f.max_scale_ulp) +
          ",\"max_abs\":" + num(f.max_abs) + ",\"max_held_offset\":" + num(f.max_held_offset) +
          ",\"ulp_histogram\":[";

@@ -42,6 +42,10 @@ struct Stadium {
 struct Disk {
   eg::Circle<double> c;
 };
+// A capsule type that cannot hold a zero-length axis.
+struct LongCap {
+  eg::Capsule3<double> c;
+};
 // A capsule as an engine holds it: centre, half-axis and radius in float.
 struct HeldCap {
   float o[3], h[3], r;
@@ -63,6 +67,14 @@ EG_IDENTITY_ADAPTER(Seg2, eg::Segment2<double>, s)
 EG_IDENTITY_ADAPTER(Pt2, eg::Point2<double>, p)
 EG_IDENTITY_ADAPTER(Stadium, eg::Capsule2<double>, c)
 EG_IDENTITY_ADAPTER(Disk, eg::Circle<double>, c)
+
+template <>
+struct exactgeom::shape_adapter<LongCap> {
+  using exact_type = exactgeom::Capsule3<double>;
+  using scalar = double;
+  static LongCap from_exact(const exact_type& e) { return {e}; }
+  static bool valid(const exact_type& e) { return !(e.seg.a == e.seg.b); }
+};
 
 template <>
 struct exactgeom::shape_adapter<HeldCap> {
@@ -410,6 +422,27 @@ TEST(AuditPair, FamiliesAreWhatTheirNamesSay) {
   std::vector<double> c(l.width());
   eg::audit_cases::shape_pair(eg::CaseFamily::large_offsets, l, false, false, 3, 0, c);
   EXPECT_GT(std::fabs(c[0]), 1e8);
+}
+
+TEST(AuditPair, ShapesTheTypeCannotHoldAreSkippedAndNeverShrunkInto) {
+  // Ignores the radii: wrong (and gross) wherever the radii matter, and a
+  // zero-length axis would shrink further; the adapter refuses it.
+  auto no_radii = [](const LongCap& x, const LongCap& y) { return eg::intersects(x.c.seg, y.c.seg); };
+  const auto r = eg::audit_pair<LongCap, LongCap>(Question::closed_overlap, no_radii, {.cases = 200, .keep = 5});
+  std::size_t skipped = 0;
+  for (const auto& f : r.families) {
+    skipped += f.skipped;
+    EXPECT_EQ(f.cases + f.skipped, 200u) << f.name;
+    for (const auto& w : f.smallest) {
+      ASSERT_EQ(w.values.size(), 14u);
+      const bool zero_x = w.values[0] == w.values[3] && w.values[1] == w.values[4] && w.values[2] == w.values[5];
+      const bool zero_y = w.values[7] == w.values[10] && w.values[8] == w.values[11] && w.values[9] == w.values[12];
+      EXPECT_FALSE(zero_x || zero_y) << w.query;
+    }
+  }
+  EXPECT_GT(skipped, 50u);  // zero_length and parallel_zero_length make many
+  EXPECT_NE(r.markdown().find("skipped"), std::string::npos);
+  EXPECT_GT(r.wrong(), 0u);
 }
 
 }  // namespace

@@ -128,6 +128,7 @@ AuditReport read_report(simdjson::dom::element j) {
     a.false_negatives = std::uint64_t(f["false_negatives"]);
     a.opposite_sign = std::uint64_t(f["opposite_sign"]);
     a.got_none = std::uint64_t(f["got_none"]), a.got_value = std::uint64_t(f["got_value"]);
+    a.skipped = std::uint64_t(f["skipped"]);
     a.max_ulp = read_double(f["max_ulp"]), a.max_scale_ulp = read_double(f["max_scale_ulp"]);
     a.max_abs = read_double(f["max_abs"]), a.max_held_offset = read_double(f["max_held_offset"]);
     std::size_t k = 0;

@@ -160,6 +160,7 @@ struct FamilyAudit {
   std::size_t opposite_sign = 0;    // sign: nonzero, opposite to the exact sign
   std::size_t got_none = 0;         // said none (no contact ...), exact has a value
   std::size_t got_value = 0;        // gave a value, exact is none
+  std::size_t skipped = 0;          // generated cases the subject cannot hold (normalize)
   // Real-valued results (value against value): the largest error in each unit.
   double max_ulp = 0, max_scale_ulp = 0, max_abs = 0;
   std::array<std::size_t, 5> ulp_histogram{};  // exact ULPs: 0, <=1, <=4, <=64, >64
@@ -251,8 +252,10 @@ struct AuditSubject {
   // The power of the scale a real answer is measured against (2 for a
   // squared distance, 0 for a unit normal or a time).
   int answer_scale_power = 1;
-  // Optional. Makes a shrunk case one the subject can hold (a circle's
-  // second endpoint equal to its first ...); false: not a valid case.
+  // Optional. Makes a case one the subject can hold (a circle's second
+  // endpoint equal to its first ...); false: not a valid case. Shrinking
+  // only moves to valid cases; generated cases that are not valid are
+  // skipped (FamilyAudit::skipped), a user family's are an error.
   std::function<bool(std::span<double>)> normalize;
   // Optional. The distance between the shape requested and the one the
   // engine holds (absolute units); reported as max_held_offset.
@@ -345,6 +348,9 @@ std::string_view to_string(Question q);
 ///     generated already rounded to float, so the exact reference is asked
 ///     about exactly what your function is given);
 ///   static UserShape from_exact(const exact_type&);
+///   optional: static bool valid(const exact_type&): false for shapes your
+///     type cannot hold (say zero-length capsules); such generated cases
+///     are skipped (counted as skipped) and shrinking never produces them;
 ///   optional: static X to_exact(const UserShape&), X the same shape with
 ///     double or mpq_class coordinates -- the shape your type really holds
 ///     (say a capsule stored as centre, rotation and half-length). The
@@ -553,6 +559,17 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
   AuditSubject s = detail::pair_subject(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>,
                                         std::move(name), std::move(held));
   if (detail::is_float_scalar_v<AX> || detail::is_float_scalar_v<AY>) s.band_ulp = 0x1p29;
+  if constexpr (requires(const EX& e) { AX::valid(e); } || requires(const EY& e) { AY::valid(e); }) {
+    s.normalize = [kinds = std::move(s.normalize), wx](std::span<double> c) {
+      if (!kinds(c)) return false;
+      bool ok = true;
+      if constexpr (requires(const EX& e) { AX::valid(e); })
+        ok = ok && static_cast<bool>(AX::valid(detail::unflatten<EX>(c.first(wx))));
+      if constexpr (requires(const EY& e) { AY::valid(e); })
+        ok = ok && static_cast<bool>(AY::valid(detail::unflatten<EY>(c.subspan(wx))));
+      return ok;
+    };
+  }
   s.approx = [&fn, q, wx](std::span<const double> c) {
     const UX x = AX::from_exact(detail::unflatten<EX>(c.first(wx)));
     const UY y = AY::from_exact(detail::unflatten<EY>(c.subspan(wx)));
