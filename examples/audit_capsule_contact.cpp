@@ -1,7 +1,7 @@
 // Audit of a capsule-capsule contact function -- yes/no, depth and normal --
 // in the user's own float types. The function under test is RTCD 5.1.9's
 // closest points in float (the library's float version of Ericson's code,
-// standing in for yours); the audit part is the adapter and main: 27 lines.
+// standing in for yours); the audit part is the adapter and main: 25 lines.
 #include <exactgeom/audit.hpp>
 #include <exactgeom/float/ericson.hpp>
 
