@@ -336,6 +336,9 @@ enum class Question {
                    // point toward y's, none when d > R or d == 0 (no direction)
   closest_points,  // pair<vector, vector>: a closest pair of axis points, the
                    // canonical one of closest_points() when several are closest
+                   // (overlapping or parallel axes): another closest pair, or
+                   // one of an ill-conditioned (nearly parallel, overlapping)
+                   // pair, counts as wrong; ask distance there
   time_of_impact,  // optional<double>: x is a ball moving from seg.a to seg.b
                    // (its exact_type a capsule: the region it sweeps); the
                    // first t in [0, 1] at which it touches y, none when never
