@@ -403,12 +403,37 @@ std::string severity(const WrongCase& w, double band, double band_ulp) {
 }
 }  // namespace
 
+namespace {
+/// "I/N" of AuditReport::shard as (I, N), strictly: digits only, 0 <= I < N,
+/// N at most `most` (the number of reports given, so a huge N read from a
+/// file is refused before anything is sized by it). "" is the unsharded (0, 1).
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& s, std::size_t most) {
+  if (s.empty()) return {0, 1};
+  const auto slash = s.find('/');
+  auto number = [&](std::string_view t) {
+    std::size_t v = 0;
+    if (t.empty() || t.size() > 12) return most + 1;  // > 10^12 shards: refused below
+    for (char ch : t) {
+      if (ch < '0' || ch > '9') return most + 1;
+      v = v * 10 + static_cast<std::size_t>(ch - '0');
+    }
+    return v;
+  };
+  const std::string_view sv(s);
+  const std::size_t i = slash == std::string::npos ? most + 1 : number(sv.substr(0, slash));
+  const std::size_t n = slash == std::string::npos ? most + 1 : number(sv.substr(slash + 1));
+  if (n == 0 || n > most || i >= n)
+    throw std::invalid_argument("merge_reports: shard '" + s + "' is not I/N with 0 <= I < N <= " +
+                                std::to_string(most) + " (the number of reports given)");
+  return {i, n};
+}
+}  // namespace
+
 AuditReport merge_reports(const std::vector<AuditReport>& shards) {
   if (shards.empty()) throw std::invalid_argument("merge_reports: no report");
   auto fail = [](const std::string& why) { throw std::invalid_argument("merge_reports: " + why); };
   const AuditReport& first = shards.front();
-  std::size_t count = 1;
-  if (!first.shard.empty()) count = std::stoul(first.shard.substr(first.shard.find('/') + 1));
+  const std::size_t count = parse_shard(first.shard, shards.size()).second;
   if (shards.size() != count)
     fail("'" + first.algorithm + "': " + std::to_string(shards.size()) + " reports for " + std::to_string(count) +
          " shard(s)");
@@ -427,11 +452,9 @@ AuditReport merge_reports(const std::vector<AuditReport>& shards) {
         r.gross_band != first.gross_band || r.band_ulp != first.band_ulp ||
         r.families.size() != first.families.size())
       fail("'" + r.algorithm + "' is not from the run of '" + first.algorithm + "'");
-    const auto slash = r.shard.find('/');
-    if (count > 1 && (slash == std::string::npos || std::stoul(r.shard.substr(slash + 1)) != count))
-      fail("shard '" + r.shard + "' is not one of " + std::to_string(count));
-    const std::size_t index = count > 1 ? std::stoul(r.shard.substr(0, slash)) : 0;
-    if (index >= count || seen[index]) fail("shard " + r.shard + " is missing its place or repeated");
+    const auto [index, n] = parse_shard(r.shard, shards.size());
+    if (n != count) fail("shard '" + r.shard + "' is not one of " + std::to_string(count));
+    if (seen[index]) fail("shard " + r.shard + " is repeated");
     seen[index] = true;
     m.real_valued = m.real_valued || r.real_valued;
     m.sign_valued = m.sign_valued || r.sign_valued;

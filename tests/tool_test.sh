@@ -197,6 +197,15 @@ check "audit --merge with a shard missing is an error" test $? -eq 2
 check "audit --merge says which" grep -q "shard" "$tmp/err"
 "$bin" audit --merge "$data/eval_valid.jsonl" > /dev/null 2>&1
 check "audit --merge of other JSON is an error" test $? -eq 2
+# Hostile shard fields: refused with a message and exit 2, never sized by.
+for bad in '0/99999999999999999999999' '0/1000000000000' 'x/2' '2/2' '0/0' '/2' '0/'; do
+  sed "s#\"shard\":\"0/3\"#\"shard\":\"$bad\"#" "$tmp/m_shard0.jsonl" > "$tmp/m_bad.jsonl"
+  "$bin" audit --merge "$tmp/m_bad.jsonl" "$tmp/m_shard1.jsonl" "$tmp/m_shard2.jsonl" > /dev/null 2> "$tmp/err"
+  check "audit --merge refuses shard '$bad'" test $? -eq 2
+  check "audit --merge names shard '$bad'" grep -q "shard" "$tmp/err"
+done
+"$bin" audit --merge --cases 5 "$tmp"/m_shard*.jsonl > /dev/null 2>&1
+check "audit --merge with a run option is a usage error" test $? -eq 2
 "$bin" audit --tolerance -1 > /dev/null 2>&1
 check "audit --tolerance -1 is a usage error" test $? -eq 2
 "$bin" audit --unit furlongs > /dev/null 2>&1

@@ -195,11 +195,14 @@ int run_audit(int argc, char** argv) {
   AuditOptions o;
   std::string algorithm = "all";
   bool json = false, list = false, self_check = false, merge = false;
+  std::string run_option;  // the first option that runs an audit (refused with --merge)
   std::vector<std::string> merge_inputs;
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       std::string v;
+      if (arg.starts_with("--") && arg != "--json" && arg != "--merge" && run_option.empty())
+        run_option = arg.substr(0, arg.find('='));
       if (arg == "-h" || arg == "--help") {
         std::fputs(kUsage, stdout);
         return 0;
@@ -253,6 +256,11 @@ int run_audit(int argc, char** argv) {
     return 2;
   }
   if (merge) {
+    if (!run_option.empty()) {
+      std::fprintf(stderr, "exactgeom audit: --merge takes only --json and the files, not %s\n",
+                   run_option.c_str());
+      return 2;
+    }
     if (merge_inputs.empty()) {
       std::fprintf(stderr, "exactgeom audit: --merge wants the --json files of the shards\n");
       return 2;
