@@ -1,7 +1,7 @@
 // Audit of a capsule-capsule contact function -- yes/no, depth and normal --
 // in the user's own float types. The function under test is RTCD 5.1.9's
 // closest points in float (the library's float version of Ericson's code,
-// standing in for yours); the audit part is the adapter and main: 25 lines.
+// standing in for yours); the audit part is the adapter and main: 16 lines.
 #include <exactgeom/audit.hpp>
 #include <exactgeom/float/ericson.hpp>
 
@@ -34,16 +34,7 @@ int main() {
   using namespace exactgeom;
   // Depth and normal errors in ULPs of float at the case's scale (r1 + r2).
   const AuditOptions o{.cases = 1000, .tolerance = {Unit::scale_ulps, 0x1p29}, .scale = Scale::radius_sum};
-  const AuditReport reports[] = {
-      audit_pair<Capsule>(Question::closed_overlap, [](auto& p, auto& q) { return collide(p, q).has_value(); }, o, "collide: contact?"),
-      audit_pair<Capsule>(Question::depth, [](auto& p, auto& q) {
-        const auto c = collide(p, q);
-        return c ? std::optional<double>(c->depth) : std::nullopt;
-      }, o, "collide: depth"),
-      audit_pair<Capsule>(Question::normal, [](auto& p, auto& q) {
-        const auto c = collide(p, q);
-        return c ? c->normal : std::nullopt;
-      }, o, "collide: normal")};
+  const auto reports = audit_contact<Capsule>(collide, o, "collide");  // contact?, depth, normal
   for (const AuditReport& r : reports) std::fputs(r.markdown().c_str(), stdout);
   return reports[0].cases() > 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 // Audit of a mixed pair: a game's circle-stadium test (2-D, double) and its
-// depth and normal, against the exact answers. The audit part (31 lines) is
+// depth and normal, against the exact answers. The audit part (20 lines) is
 // the two adapters and main.
 #include <exactgeom/audit.hpp>
 
@@ -24,7 +24,6 @@ std::optional<Hit> circle_stadium(const Disk& s, const Stadium& t) {
 }
 
 // --- the audit ---------------------------------------------------------------
-using exactgeom::Point2;
 template <>
 struct exactgeom::shape_adapter<Disk> {
   using exact_type = exactgeom::Circle<double>;
@@ -41,17 +40,7 @@ struct exactgeom::shape_adapter<Stadium> {
 int main() {
   using namespace exactgeom;
   const AuditOptions o{.cases = 2000, .tolerance = {Unit::scale_ulps, 4}, .scale = Scale::radius_sum};
-  auto hit = [](const Disk& s, const Stadium& t) { return circle_stadium(s, t); };
-  const AuditReport reports[] = {
-      audit_pair<Disk, Stadium>(Question::closed_overlap, [&](auto& s, auto& t) { return hit(s, t).has_value(); }, o, "circle_stadium: contact?"),
-      audit_pair<Disk, Stadium>(Question::depth, [&](auto& s, auto& t) {
-        const auto h = hit(s, t);
-        return h ? std::optional<double>(h->depth) : std::nullopt;
-      }, o, "circle_stadium: depth"),
-      audit_pair<Disk, Stadium>(Question::normal, [&](auto& s, auto& t) {
-        const auto h = hit(s, t);
-        return h ? std::optional<Point2<double>>({h->normal.x, h->normal.y}) : std::nullopt;
-      }, o, "circle_stadium: normal")};
+  const auto reports = audit_contact<Disk, Stadium>(circle_stadium, o, "circle_stadium");  // contact?, depth, normal
   for (const AuditReport& r : reports) std::fputs(r.markdown().c_str(), stdout);
   return reports[0].cases() > 0 ? 0 : 1;
 }

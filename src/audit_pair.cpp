@@ -187,23 +187,23 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
   return t;
 }
 
+/// The pairs a question is defined for: the moving ball of time_of_impact
+/// is x, so x cannot be the triangle.
+void require_defined(Question q, const PairLayout& l) {
+  if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
+    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+}
+
 }  // namespace
 
 PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
-  if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
-    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+  require_defined(q, l);
   return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
 }
 
-}  // namespace detail
-
-
-namespace detail {
-
 AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
                           std::function<std::vector<mpq_class>(std::span<const double>)> held) {
-  if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
-    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+  require_defined(q, l);  // at once, not at the first case
   using F = CaseFamily;
   AuditSubject s;
   s.name = std::move(name);

@@ -445,4 +445,31 @@ TEST(AuditPair, ShapesTheTypeCannotHoldAreSkippedAndNeverShrunkInto) {
   EXPECT_GT(r.wrong(), 0u);
 }
 
+TEST(AuditPair, AuditContactRunsTheThreeQuestions) {
+  struct Hit {
+    double depth;
+    std::optional<eg::Point3<double>> normal;
+  };
+  auto exact = [](const Ball3& x, const Cap3& y) -> std::optional<Hit> {
+    const auto c = eg::contact(ex(x), ex(y));
+    if (!c) return std::nullopt;
+    return Hit{c->depth, c->normal};
+  };
+  const auto right = eg::audit_contact<Ball3, Cap3>(exact, {.cases = 60}, "exact");
+  ASSERT_EQ(right.size(), 3u);
+  EXPECT_EQ(right[0].algorithm, "exact: contact?");
+  EXPECT_EQ(right[2].algorithm, "exact: normal");
+  for (const auto& r : right) EXPECT_EQ(r.wrong(), 0u) << r.markdown();
+  // The normal turned around: only the normal audit finds it (gross).
+  auto flipped = [&](const Ball3& x, const Cap3& y) {
+    auto h = exact(x, y);
+    if (h && h->normal) h->normal = eg::Point3<double>{-h->normal->x, -h->normal->y, -h->normal->z};
+    return h;
+  };
+  const auto wrong = eg::audit_contact<Ball3, Cap3>(flipped, {.cases = 60}, "flipped");
+  EXPECT_EQ(wrong[0].wrong(), 0u);
+  EXPECT_EQ(wrong[1].wrong(), 0u);
+  EXPECT_GT(wrong[2].gross(), 0u);
+}
+
 }  // namespace

@@ -71,24 +71,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
   // Real answers: wrong beyond 4 ULPs of float of r1 + r2 (the normal: of 1).
   o.tolerance = {Unit::scale_ulps, 4 * 0x1p29};
-  const AuditReport r[] = {
-      audit_pair<Edge, Disk>(
-          Question::closed_overlap, [](const Edge& e, const Disk& d) { return collide(e, d).has_value(); }, o,
-          "box2d/b2CollideEdgeAndCircle: contact?"),
-      audit_pair<Edge, Disk>(
-          Question::depth,
-          [](const Edge& e, const Disk& d) {
-            const auto h = collide(e, d);
-            return h ? std::optional<double>(h->depth) : std::nullopt;
-          },
-          o, "box2d/b2CollideEdgeAndCircle: depth (-separation)"),
-      audit_pair<Edge, Disk>(
-          Question::normal,
-          [](const Edge& e, const Disk& d) {
-            const auto h = collide(e, d);
-            return h ? std::optional<Point2<double>>(h->normal) : std::nullopt;
-          },
-          o, "box2d/b2CollideEdgeAndCircle: normal")};
+  const auto r = audit_contact<Edge, Disk>(collide, o, "box2d/b2CollideEdgeAndCircle");  // depth: -separation
   for (const AuditReport& a : r) std::fputs(a.markdown().c_str(), stdout);
   return r[0].cases() > 0 ? 0 : 1;
 }

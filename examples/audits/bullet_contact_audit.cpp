@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include <exactgeom/audit.hpp>
 
@@ -123,33 +124,6 @@ std::optional<Contact> collide(const A& a, const B& b) {
   return Contact{-double(cb.best->getDistance()), {double(n.x()), double(n.y()), double(n.z())}};
 }
 
-template <class A, class B>
-void audit_three(const char* pair, const exactgeom::AuditOptions& o) {
-  using namespace exactgeom;
-  const std::string name = std::string("bullet/contactPairTest ") + pair + " (" +
-                           (sizeof(btScalar) == 4 ? "float" : "double") + "): ";
-  const AuditReport r[] = {
-      audit_pair<A, B>(
-          Question::open_overlap, [](const A& a, const B& b) { return collide(a, b).has_value(); }, o,
-          name + "contact? (strict: distance < r1 + r2)"),
-      audit_pair<A, B>(
-          Question::depth,
-          [](const A& a, const B& b) {
-            const auto c = collide(a, b);
-            return c ? std::optional<double>(c->depth) : std::nullopt;
-          },
-          o, name + "depth"),
-      audit_pair<A, B>(
-          Question::normal,
-          [](const A& a, const B& b) {
-            const auto c = collide(a, b);
-            return c ? std::optional<Point3<double>>(c->normal) : std::nullopt;
-          },
-          o, name + "normal")};
-  for (const AuditReport& x : r) std::fputs(x.markdown().c_str(), stdout);
-  std::fflush(stdout);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -161,7 +135,13 @@ int main(int argc, char** argv) {
   // normal: of 1). Touching counts as no contact in Bullet (strict <), so a
   // depth of 0 answered "none" is a rounding-level disagreement.
   o.tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4};
-  audit_three<BtCapsule, BtCapsule>("capsule-capsule", o);
-  audit_three<BtBall, BtCapsule>("sphere-capsule", o);
+  const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
+  // Bullet's contact is strict (distance < r1 + r2): the open question.
+  for (const auto& reports :
+       {audit_contact<BtCapsule, BtCapsule>(collide<BtCapsule, BtCapsule>, o,
+                                            "bullet/contactPairTest capsule-capsule" + type, Question::open_overlap),
+        audit_contact<BtBall, BtCapsule>(collide<BtBall, BtCapsule>, o,
+                                         "bullet/contactPairTest sphere-capsule" + type, Question::open_overlap)})
+    for (const AuditReport& r : reports) std::fputs(r.markdown().c_str(), stdout);
   return 0;
 }

@@ -83,25 +83,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
   o.tolerance = {Unit::scale_ulps, 4};  // 4 ULPs of double at the scale r1 + r2 (the normal: of 1)
-  using C = FclCapsule;
-  const AuditReport r[] = {
-      audit_pair<C, C>(
-          Question::closed_overlap, [](const C& a, const C& b) { return collide(a, b).has_value(); }, o,
-          "fcl/collide Capsule (double): contact?"),
-      audit_pair<C, C>(
-          Question::depth,
-          [](const C& a, const C& b) {
-            const auto h = collide(a, b);
-            return h ? std::optional<double>(h->depth) : std::nullopt;
-          },
-          o, "fcl/collide Capsule (double): penetration depth"),
-      audit_pair<C, C>(
-          Question::normal,
-          [](const C& a, const C& b) {
-            const auto h = collide(a, b);
-            return h ? std::optional<Point3<double>>(h->normal) : std::nullopt;
-          },
-          o, "fcl/collide Capsule (double): normal")};
+  const auto r = audit_contact<FclCapsule>(collide, o, "fcl/collide Capsule (double)");
   for (const AuditReport& x : r) std::fputs(x.markdown().c_str(), stdout);
   return r[0].cases() > 0 ? 0 : 1;
 }

@@ -581,6 +581,32 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
   return run_audit(s, o);
 }
 
+/// The three audits of a contact function, as a physics engine's narrow
+/// phase computes it: fn(x, y) returns std::optional<C> (empty: no contact),
+/// C with `.depth` (a number) and `.normal` (a vector with x, y (, z) or [i],
+/// from x toward y; or std::optional of one, empty where the axes meet).
+/// Returns {does it report contact (the question `existence`, closed_overlap
+/// unless the engine's contact is strict), its depth, its normal}, named
+/// `name + ": contact?"`, `": depth"`, `": normal"`.
+template <class UX, class UY = UX, class Fn>
+std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, const std::string& name = "user contact",
+                                         Question existence = Question::closed_overlap) {
+  auto depth = [&fn](const UX& x, const UY& y) {
+    const auto c = fn(x, y);
+    return c ? std::optional<double>(static_cast<double>(c->depth)) : std::nullopt;
+  };
+  auto normal = [&fn](const UX& x, const UY& y) {
+    const auto c = fn(x, y);
+    using N = std::remove_cvref_t<decltype(c->normal)>;
+    if constexpr (detail::is_optional<N>::value) return c ? c->normal : N{};
+    else return c ? std::optional<N>(c->normal) : std::nullopt;
+  };
+  return {audit_pair<UX, UY>(
+              existence, [&fn](const UX& x, const UY& y) { return fn(x, y).has_value(); }, o, name + ": contact?"),
+          audit_pair<UX, UY>(Question::depth, depth, o, name + ": depth"),
+          audit_pair<UX, UY>(Question::normal, normal, o, name + ": normal")};
+}
+
 /// A named family of your own for audit_pair<UX, UY>: gen(seed, index)
 /// returns the pair of exact shapes (std::pair<exact_type of UX, of UY>)
 /// of case `index`. Values of a float-scalar type are rounded to float, and
