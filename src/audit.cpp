@@ -126,19 +126,12 @@ struct Judge {
     }
     if (exact.kind == K::real || exact.kind == K::vector) {
       const std::size_t n = exact.kind == K::real ? 1 : exact.n;
-      if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) {
-        v.ulp = v.scale_ulp = v.abs = kInf;
-      } else {
-        const double us = ulp_of(answer_scale(sc));
-        for (std::size_t i = 0; i < n; ++i) {
-          const double e = exact.kind == K::real ? exact.x : exact.v[i];
-          const double g = exact.kind == K::real ? got.x : got.v[i];
-          const double a = std::isnan(g) ? kInf : e == g ? 0 : std::fabs(g - e);
-          v.ulp = std::fmax(v.ulp, ulp_error(g, e));
-          v.abs = std::fmax(v.abs, a);
-          v.scale_ulp = std::fmax(v.scale_ulp, a / us);
-        }
-      }
+      v.abs = abs_error(exact, got);
+      v.scale_ulp = v.abs / ulp_of(answer_scale(sc));
+      if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) v.ulp = kInf;
+      else
+        for (std::size_t i = 0; i < n; ++i)
+          v.ulp = std::fmax(v.ulp, exact.kind == K::real ? ulp_error(got.x, exact.x) : ulp_error(got.v[i], exact.v[i]));
       const double err = o.tolerance.unit == Unit::exact_ulps   ? v.ulp
                          : o.tolerance.unit == Unit::scale_ulps ? v.scale_ulp
                                                                 : v.abs;
@@ -266,6 +259,20 @@ double ulp_error(double got, double exact) {
   if (got == exact) return 0;
   if (std::isnan(got) || std::isinf(got) || std::isinf(exact)) return kInf;
   return std::fabs(got - exact) / ulp_of(exact);
+}
+
+double abs_error(const Answer& exact, const Answer& got) {
+  using K = Answer::Kind;
+  if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) return kInf;
+  if (exact.kind != K::real && exact.kind != K::vector) return 0;
+  const std::size_t n = exact.kind == K::real ? 1 : exact.n;
+  double m = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double e = exact.kind == K::real ? exact.x : exact.v[i];
+    const double g = exact.kind == K::real ? got.x : got.v[i];
+    m = std::fmax(m, std::isnan(g) ? kInf : e == g ? 0 : std::fabs(g - e));
+  }
+  return m;
 }
 
 AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {

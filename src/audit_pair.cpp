@@ -260,14 +260,7 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
     const bool values = exact.kind != Answer::Kind::none && got.kind != Answer::Kind::none &&
                         exact.kind != Answer::Kind::boolean;
     if (!values) return q == Question::normal ? std::fmin(t.boundary, t.dist) : t.boundary;
-    double e = 0;
-    if (exact.kind != got.kind || exact.n != got.n) return std::numeric_limits<double>::infinity();
-    const std::size_t n = exact.kind == Answer::Kind::real ? 1 : exact.n;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double a = exact.kind == Answer::Kind::real ? exact.x : exact.v[i];
-      const double b = exact.kind == Answer::Kind::real ? got.x : got.v[i];
-      e = std::fmax(e, std::isnan(b) ? std::numeric_limits<double>::infinity() : std::fabs(a - b));
-    }
+    const double e = abs_error(exact, got);
     switch (q) {  // the error as a length: how far off the engine's geometry is
       case Question::distance2: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
       case Question::normal: return e * t.dist;

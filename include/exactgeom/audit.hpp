@@ -280,6 +280,10 @@ double ulp_of(double x);
 /// |got - exact| in ULPs of `exact` (0 when equal, +inf for NaN or a
 /// different infinity).
 double ulp_error(double got, double exact);
+/// The largest |got - exact| over the components of two real or vector
+/// answers (+inf for a NaN component, or answers of different kinds or
+/// sizes); 0 for other kinds.
+double abs_error(const Answer& exact, const Answer& got);
 
 /// Generators of flat cases (src/audit_cases.cpp). Layouts: a capsule is
 /// its axis endpoints then its radius; points are consecutive.
