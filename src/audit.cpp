@@ -150,9 +150,13 @@ struct Judge {
                                    const Verdict& v) const {
     double m = std::numeric_limits<double>::quiet_NaN();
     if (s.margin) m = s.margin(c, exact, got);
-    else if (v.kind == Verdict::Kind::differ && (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector))
-      m = v.abs;
     const double sc = largest(c);
+    // A real answer's error as a length at the case's scale: a squared
+    // distance (answer_scale_power 2) off by e is off by e / sc, a unit
+    // normal (power 0) by e * sc.
+    if (!s.margin && v.kind == Verdict::Kind::differ &&
+        (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector))
+      m = sc > 0 ? v.abs * std::pow(sc, 1 - s.answer_scale_power) : v.abs;
     return {m / sc, m / ulp_of(sc)};
   }
   bool gross(double margin_ulps) const { return !(margin_ulps <= o.gross_band * s.band_ulp); }
@@ -217,6 +221,10 @@ void shrink(const Judge& j, std::vector<double>& c, bool gross) {
 }
 
 void validate(const AuditSubject& s, const AuditOptions& o) {
+  for (const auto& [set, what] : {std::pair{bool(s.generate), "generate"}, std::pair{bool(s.exact), "exact"},
+                                  std::pair{bool(s.approx), "approx"}, std::pair{bool(s.query), "query"}})
+    if (!set) throw std::invalid_argument("AuditSubject '" + s.name + "' has no " + what + " function");
+  if (s.width == 0) throw std::invalid_argument("AuditSubject '" + s.name + "' has width 0");
   if (o.overlap == Overlap::open && !s.takes_overlap)
     throw std::invalid_argument("AuditOptions::overlap = open does not apply to '" + s.name +
                                 "': its exact function answers a fixed question (" + s.question + ")");
@@ -248,6 +256,12 @@ void validate(const AuditSubject& s, const AuditOptions& o) {
 }
 
 }  // namespace
+
+double touching_margin(const mpq_class& d2, const mpq_class& R) {
+  const mpq_class diff = d2 - R * R;
+  const double den = std::sqrt(d2.get_d()) + R.get_d();
+  return den > 0 ? std::abs(diff.get_d()) / den : 0.0;
+}
 
 double ulp_of(double x) {
   const double a = std::fabs(x);
@@ -328,7 +342,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
           fa.max_ulp = std::fmax(fa.max_ulp, v.ulp);
           fa.max_scale_ulp = std::fmax(fa.max_scale_ulp, v.scale_ulp);
           fa.max_abs = std::fmax(fa.max_abs, v.abs);
-          const double u = v.ulp;
+          const double u = v.ulp / s.band_ulp;  // in ULPs of the code's own type
           const int bucket = u == 0 ? 0 : u <= 1 ? 1 : u <= 4 ? 2 : u <= 64 ? 3 : 4;
           ++fa.ulp_histogram[static_cast<std::size_t>(bucket)];
         }
@@ -508,7 +522,12 @@ std::string AuditReport::markdown() const {
   bool held = false, skips = false;
   for (const auto& f : families) held = held || f.max_held_offset >= 0, skips = skips || f.skipped > 0;
   m += "Wrong: ";
-  m += real_valued ? "beyond " + fmt("%g", tolerance.value) + " " + std::string(to_string(tolerance.unit)) +
+  // ULP quantities are shown in ULPs of the code's own type (band_ulp: one
+  // float ULP is 2^29 double ULPs); the JSON keeps them in double ULPs.
+  const bool in_float = band_ulp != 1;
+  const double tol = tolerance.unit == Unit::absolute ? tolerance.value : tolerance.value / band_ulp;
+  m += real_valued ? "beyond " + fmt("%g", tol) + " " + std::string(to_string(tolerance.unit)) +
+                         (in_float && tolerance.unit != Unit::absolute ? " of float" : "") +
                          (may_be_none ? ", or none against a value" : "")
                    : std::string("a different answer");
   m += "; gross: more than " + fmt("%g", gross_band) + (band_ulp == 1 ? " ULPs" : " float ULPs") +
@@ -516,7 +535,8 @@ std::string AuditReport::markdown() const {
   std::string head = "| family | cases | wrong | rate | gross |";
   std::string rule = "| --- | ---: | ---: | ---: | ---: |";
   if (real_valued) {
-    head += " max ULP | max scale ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 |";
+    head += in_float ? " max float ULP | max scale float ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 (float ULPs) |"
+                     : " max ULP | max scale ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 |";
     rule += " ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
   } else if (sign_valued) {
     head += " opposite sign | zero vs nonzero |";
@@ -526,7 +546,7 @@ std::string AuditReport::markdown() const {
     rule += " ---: | ---: |";
   }
   if (may_be_none) head += " got none | got value |", rule += " ---: | ---: |";
-  if (held) head += " held off (ULPs) |", rule += " ---: |";
+  if (held) head += in_float ? " held off (float ULPs) |" : " held off (ULPs) |", rule += " ---: |";
   if (skips) head += " skipped (not valid) |", rule += " ---: |";
   m += head + "\n" + rule + "\n";
   for (const auto& f : families) {
@@ -534,7 +554,8 @@ std::string AuditReport::markdown() const {
     m += "| " + f.name + " | " + std::to_string(f.cases) + " | " + std::to_string(f.wrong) + " | " +
          fmt("%.3g%%", rate) + " | " + std::to_string(f.gross) + " | ";
     if (real_valued) {
-      m += fmt("%.3g", f.max_ulp) + " | " + fmt("%.3g", f.max_scale_ulp) + " | " + fmt("%.3g", f.max_abs);
+      m += fmt("%.3g", f.max_ulp / band_ulp) + " | " + fmt("%.3g", f.max_scale_ulp / band_ulp) + " | " +
+           fmt("%.3g", f.max_abs);
       for (auto h : f.ulp_histogram) m += " | " + std::to_string(h);
       m += " |";
     } else if (sign_valued) {
@@ -544,7 +565,7 @@ std::string AuditReport::markdown() const {
       m += std::to_string(f.false_positives) + " | " + std::to_string(f.false_negatives) + " |";
     }
     if (may_be_none) m += " " + std::to_string(f.got_none) + " | " + std::to_string(f.got_value) + " |";
-    if (held) m += " " + (f.max_held_offset >= 0 ? fmt("%.3g", f.max_held_offset) : std::string("-")) + " |";
+    if (held) m += " " + (f.max_held_offset >= 0 ? fmt("%.3g", f.max_held_offset / band_ulp) : std::string("-")) + " |";
     if (skips) m += " " + std::to_string(f.skipped) + " |";
     m += "\n";
   }

@@ -6,6 +6,9 @@
 #include <random>
 
 #include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "exactgeom/audit.hpp"
@@ -644,6 +647,102 @@ std::string contact_query(const detail::PairLayout& l, std::span<const double> c
            hex(s[2 * d]) + "\"}";
   };
   return "{\"op\":\"contact\",\"x\":" + shape(l.x, c.first(wx)) + ",\"y\":" + shape(l.y, c.subspan(wx)) + "}";
+}
+
+// ---------------------------------------------------------------------------
+// Helpers for hand-written subjects (engine audits): scale, type, replay.
+
+Generator offset_far(Generator g, double max_offset, std::vector<bool> skip) {
+  if (!g) throw std::invalid_argument("offset_far: no generator");
+  if (!(max_offset >= 1e3) || !std::isfinite(max_offset))
+    throw std::invalid_argument("offset_far: max_offset must be finite and at least 1e3");
+  return [g = std::move(g), max_offset, skip = std::move(skip)](CaseFamily f, std::uint64_t seed,
+                                                                std::uint64_t i, std::span<double> c) {
+    if (f != CaseFamily::far_from_origin) return g(f, seed, i, c);
+    g(i % 2 ? CaseFamily::touching : CaseFamily::near_degenerate, seed, i, c);
+    std::mt19937_64 r(seed ^ 0x0ff5e7ULL);
+    const double mag = std::floor(
+        std::exp(std::uniform_real_distribution<double>(std::log(1e3), std::log(max_offset))(r)));
+    const double off = (r() & 1) ? mag : -mag;
+    for (std::size_t k = 0; k < c.size(); ++k)
+      if (k >= skip.size() || !skip[k]) c[k] += off;
+  };
+}
+
+bool touching_case(CaseFamily f, std::uint64_t index) {
+  return f == CaseFamily::touching || (f == CaseFamily::far_from_origin && index % 2 == 1);
+}
+
+Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<const double>)> nudge_at) {
+  if (!g) throw std::invalid_argument("rounded_to_float: no generator");
+  return [g = std::move(g), nudge_at = std::move(nudge_at)](CaseFamily f, std::uint64_t seed, std::uint64_t i,
+                                                            std::span<double> c) {
+    g(f, seed, i, c);
+    round_to_float(c);
+    if (!nudge_at || !touching_case(f, i) || i % 3 == 0) return;
+    const std::size_t at = nudge_at(c);
+    if (at >= c.size()) throw std::out_of_range("rounded_to_float: nudge_at past the case");
+    const float x = static_cast<float>(c[at]);
+    c[at] = i % 3 == 1 ? std::nextafter(x, INFINITY) : std::nextafter(x, -INFINITY);
+  };
+}
+
+std::string with_case(std::string query, std::span<const double> c) {
+  if (query.empty() || query.back() != '}') throw std::invalid_argument("with_case: not a JSON object");
+  query.pop_back();
+  query += ",\"case\":[";
+  for (std::size_t i = 0; i < c.size(); ++i) query += (i ? ",\"" : "\"") + hex(c[i]) + "\"";
+  return query + "]}";
+}
+
+std::vector<double> case_of(std::string_view line) {
+  // The line is one this library wrote (with_case): a flat array of quoted
+  // hex doubles, read with strtod; anything else is refused, not guessed.
+  constexpr std::string_view key = "\"case\":[";
+  std::size_t at = line.find(key);
+  if (at == std::string_view::npos) throw std::invalid_argument("case_of: no \"case\" array");
+  at += key.size();
+  std::vector<double> c;
+  while (at < line.size() && line[at] != ']') {
+    if (line[at] == ',' && !c.empty()) ++at;
+    if (at >= line.size() || line[at] != '"') throw std::invalid_argument("case_of: expected a quoted number");
+    const std::size_t end = line.find('"', at + 1);
+    if (end == std::string_view::npos) throw std::invalid_argument("case_of: unterminated number");
+    const std::string v(line.substr(at + 1, end - at - 1));
+    char* stop = nullptr;
+    c.push_back(std::strtod(v.c_str(), &stop));
+    if (v.empty() || stop != v.c_str() + v.size()) throw std::invalid_argument("case_of: not a number: " + v);
+    at = end + 1;
+  }
+  if (at >= line.size()) throw std::invalid_argument("case_of: unterminated \"case\" array");
+  return c;
+}
+
+namespace {
+std::string qnum(const mpq_class& v) { return "\"" + v.get_str() + "\""; }
+std::string qpoint(const Point3<mpq_class>& p) {
+  return "[" + qnum(p.x) + "," + qnum(p.y) + "," + qnum(p.z) + "]";
+}
+std::string qpoint(const Point2<mpq_class>& p) { return "[" + qnum(p.x) + "," + qnum(p.y) + "]"; }
+template <class Seg>
+std::string qsegment(const Seg& s) {
+  return "[" + qpoint(s.a) + "," + qpoint(s.b) + "]";
+}
+template <class Cap>
+std::string qcapsule(const Cap& c) {
+  return "{\"seg\":" + qsegment(c.seg) + ",\"r\":" + qnum(c.r) + "}";
+}
+}  // namespace
+
+std::string capsule_pair_query(const Capsule3<mpq_class>& a, const Capsule3<mpq_class>& b) {
+  return "{\"op\":\"capsule_capsule\",\"c1\":" + qcapsule(a) + ",\"c2\":" + qcapsule(b) + "}";
+}
+std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_class>& b) {
+  return "{\"op\":\"capsule_capsule\",\"c1\":" + qcapsule(a) + ",\"c2\":" + qcapsule(b) + "}";
+}
+
+std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t) {
+  return "{\"op\":\"" + std::string(op) + "\",\"s\":" + qsegment(s) + ",\"t\":" + qsegment(t) + "}";
 }
 
 }  // namespace exactgeom::audit_cases

@@ -6,9 +6,12 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "exactgeom/audit.hpp"
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/segments.hpp"
 
 namespace eg = exactgeom;
 
@@ -92,3 +95,143 @@ TEST(Audit, OptionsThatDoNotApplyAreErrors) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// The installed helpers for hand-written subjects (engine audits).
+
+namespace {
+using exactgeom::CaseFamily;
+namespace ac = exactgeom::audit_cases;
+
+ac::Generator two_capsules() {
+  return [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    ac::capsule_pair(f, 2, seed, i, c);
+  };
+}
+}  // namespace
+
+TEST(AuditHelpers, OffsetFarMovesOnlyTheFarFamilyByOneIntegerOffset) {
+  std::vector<bool> skip(10, false);
+  skip[4] = skip[9] = true;
+  const ac::Generator far = ac::offset_far(two_capsules(), 1e4, skip), base = two_capsules();
+  std::array<double, 10> a{}, b{};
+  for (std::uint64_t i = 0; i < 200; ++i) {
+    far(CaseFamily::random, 7 + i, i, a);
+    base(CaseFamily::random, 7 + i, i, b);
+    EXPECT_EQ(a, b);  // other families untouched
+    far(CaseFamily::far_from_origin, 7 + i, i, a);
+    base(i % 2 ? CaseFamily::touching : CaseFamily::near_degenerate, 7 + i, i, b);
+    const double off = a[0] - b[0];
+    EXPECT_EQ(off, std::floor(off));
+    EXPECT_GE(std::abs(off), 1e3 - 1);
+    EXPECT_LE(std::abs(off), 1e4);
+    for (std::size_t k = 0; k < 10; ++k) EXPECT_EQ(a[k], skip[k] ? b[k] : b[k] + off) << k;
+    EXPECT_EQ(ac::touching_case(CaseFamily::far_from_origin, i), i % 2 == 1);
+  }
+  EXPECT_THROW(ac::offset_far(two_capsules(), 10, {}), std::invalid_argument);
+  EXPECT_THROW(ac::offset_far(two_capsules(), INFINITY, {}), std::invalid_argument);
+  EXPECT_THROW(ac::offset_far({}, 1e4, {}), std::invalid_argument);
+}
+
+TEST(AuditHelpers, RoundedToFloatGivesFloatsAndRedoesTheNudgeInFloat) {
+  const ac::Generator g = ac::rounded_to_float(two_capsules(), [](std::span<const double>) { return std::size_t{9}; });
+  std::array<double, 10> a{}, b{};
+  for (std::uint64_t i = 0; i < 60; ++i) {
+    g(CaseFamily::touching, 3 + i, i, a);
+    for (double v : a) EXPECT_EQ(double(float(v)), v);
+    two_capsules()(CaseFamily::touching, 3 + i, i, b);
+    const float r = float(b[9]);
+    const float want = i % 3 == 1 ? std::nextafter(r, INFINITY) : i % 3 == 2 ? std::nextafter(r, -INFINITY) : r;
+    EXPECT_EQ(a[9], double(want)) << i;
+  }
+  const ac::Generator bad = ac::rounded_to_float(two_capsules(), [](std::span<const double>) { return std::size_t{10}; });
+  EXPECT_THROW(bad(CaseFamily::touching, 1, 1, a), std::out_of_range);
+}
+
+TEST(AuditHelpers, WithCaseRoundTripsAndCaseOfRefusesWhatItDidNotWrite) {
+  const std::vector<double> c = {0.1, -0x1p-1074, 1e300, 0.0, -3.5};
+  const std::string line = ac::with_case(ac::segments_query("segment_distance2", std::vector<double>(8, 1.0), 2), c);
+  EXPECT_EQ(line.front(), '{');
+  EXPECT_EQ(ac::case_of(line), c);
+  EXPECT_EQ(ac::case_of(ac::with_case("{\"op\":\"x\"}", {})), std::vector<double>{});
+  EXPECT_THROW(ac::with_case("not json", c), std::invalid_argument);
+  EXPECT_THROW(ac::case_of("{\"op\":\"x\"}"), std::invalid_argument);
+  EXPECT_THROW(ac::case_of("{\"case\":[\"0x1p+0\",\"zz\"]}"), std::invalid_argument);
+  EXPECT_THROW(ac::case_of("{\"case\":[\"0x1p+0\""), std::invalid_argument);
+  EXPECT_THROW(ac::case_of("{\"case\":[1.0]}"), std::invalid_argument);
+}
+
+TEST(AuditHelpers, TouchingMarginIsTheDistanceToTouching) {
+  EXPECT_EQ(exactgeom::touching_margin(25, 3), 2.0);  // |5 - 3|
+  EXPECT_EQ(exactgeom::touching_margin(9, 5), 2.0);
+  EXPECT_EQ(exactgeom::touching_margin(0, 0), 0.0);
+  // Near touching the difference is still accurate (no cancellation):
+  // d2 = (1 + 2^-60)^2, R = 1 -> margin 2^-60.
+  const mpq_class d = 1 + mpq_class(1, mpz_class(1) << 60);
+  EXPECT_NEAR(exactgeom::touching_margin(d * d, 1) / 0x1p-60, 1.0, 1e-15);
+}
+
+TEST(AuditHelpers, CentredCapsuleDenotesItsStoredNumbersExactly) {
+  using exactgeom::CentredCapsule;
+  // An axis along x: centre, unit axis and half-height are exact, so the
+  // held capsule is the requested one.
+  const exactgeom::Capsule3<double> c{{{1, 2, 3}, {5, 2, 3}}, 0.5};
+  const auto h = CentredCapsule<float>::hold(c);
+  EXPECT_EQ(h.exact().seg.a.x, 1);
+  EXPECT_EQ(h.exact().seg.b.x, 5);
+  EXPECT_EQ(h.exact().r, mpq_class(0.5));
+  // A diagonal axis: the unit vector is rounded, so the held endpoints
+  // differ from the requested ones by a float rounding, not more.
+  const exactgeom::Capsule3<double> d{{{0, 0, 0}, {1, 1, 1}}, 1};
+  const auto e = CentredCapsule<float>::hold(d).exact();
+  EXPECT_NE(e.seg.b.x, 1);
+  EXPECT_LT(abs(e.seg.b.x - 1), mpq_class(1, 1 << 20));
+  // A zero-length axis gets the rest axis and half-height 0.
+  const auto z = CentredCapsule<double>::hold({{{4, 4, 4}, {4, 4, 4}}, 2}, 2);
+  EXPECT_EQ(z.u[2], 1.0);
+  EXPECT_EQ(z.hh, 0.0);
+  EXPECT_EQ(z.exact().seg.a, z.exact().seg.b);
+  // Its query line is one exactgeom eval reads (exact fractions).
+  EXPECT_NE(exactgeom::audit_cases::capsule_pair_query(e, e).find("\"op\":\"capsule_capsule\""), std::string::npos);
+}
+
+TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
+  // A point-segment squared distance off by a few ULPs of itself is
+  // rounding-level at any scale; one off by 1e-6 of the scale squared is
+  // gross. Without answer_scale_power 2 the first would count as gross far
+  // from the origin, where a ULP of d2 is huge in length units.
+  auto subject = [](double bias) {
+    eg::AuditSubject s;
+    s.name = "d2";
+    s.families = {CaseFamily::random, CaseFamily::far_from_origin};
+    s.width = 9;
+    s.generate = ac::offset_far(
+        [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) { ac::points(f, 3, 3, seed, i, c); },
+        1e6);
+    auto exact = [](std::span<const double> c) {
+      return eg::to_double(eg::squared_distance(eg::Point3<double>{c[6], c[7], c[8]},
+                                                eg::Segment3<double>{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}}));
+    };
+    s.exact = [exact](std::span<const double> c) { return eg::Answer::of(exact(c)); };
+    s.approx = [exact, bias](std::span<const double> c) {
+      double m = 0;
+      for (double v : c) m = std::max(m, std::abs(v));
+      const double e = exact(c);
+      return eg::Answer::of(bias > 0 ? e + bias * m * m : std::nextafter(std::nextafter(e, INFINITY), INFINITY));
+    };
+    s.query = [](std::span<const double> c) { return ac::points_query("point_segment", c, 3); };
+    s.answer_scale_power = 2;
+    return s;
+  };
+  eg::AuditSubject no_query = subject(0);
+  no_query.query = nullptr;
+  EXPECT_THROW(eg::run_audit(no_query, {.cases = 10}), std::invalid_argument);
+  const auto close = eg::run_audit(subject(0), {.cases = 300});
+  EXPECT_GT(close.wrong(), 100u);
+  for (const auto& f : close.families) EXPECT_EQ(f.gross, 0u) << f.name;
+  const auto far = eg::run_audit(subject(1e-6), {.cases = 300});
+  std::size_t gross = 0;
+  for (const auto& f : far.families) gross += f.gross;
+  EXPECT_EQ(gross, far.wrong());
+  EXPECT_GT(gross, 500u);
+}

@@ -21,7 +21,12 @@
 //    point iff dd <= (rA + rB)^2 in every region: exactgeom::intersects.
 #pragma once
 
-#include "audit_common.hpp"
+#include <array>
+#include <string>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+#include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
 #include <box2d/b2_circle_shape.h>
@@ -33,6 +38,15 @@
 namespace audits::box2d {
 
 using namespace exactgeom;
+using Span = std::span<const double>;
+using audit_cases::with_case;
+
+/// The families the engine is audited on.
+inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
+                                                  CaseFamily::touching, CaseFamily::parallel_zero_length,
+                                                  CaseFamily::far_from_origin};
+constexpr double kFloatUlp = 0x1p29;  // one ULP of float, in ULPs of double: Box2D computes in float
+inline mpq_class q(double v) { return mpq_class(v); }
 
 inline Point2<double> p2(Span c, std::size_t i) { return {c[i], c[i + 1]}; }
 inline Capsule2<double> cap(Span c, std::size_t i) { return {{p2(c, i), p2(c, i + 2)}, c[i + 4]}; }
@@ -49,11 +63,18 @@ inline std::array<double, 10> normalized(Span c, bool circle) {
   return v;
 }
 
+/// How far the case is from touching: |distance(axes) - rA - rB - grow|
+/// (the margin that splits rounding-level misses from gross ones).
+inline double gap_margin(Span c, bool circle, const mpq_class& grow = 0) {
+  const mpq_class d2 = to_mpq(squared_distance(cap(c, 0).seg, second(c, circle).seg));
+  return touching_margin(d2, mpq_class(c[4]) + mpq_class(c[9]) + grow);
+}
+
 /// Stadium pairs (a, b, r) x 2 rounded to float; far cases offset <= 1e4.
 /// With `circle`, the second axis is collapsed to its endpoint nearer the
 /// first axis (which keeps the touching family touching): a circle.
-inline Gen pairs(bool circle) {
-  Gen g = [circle](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+inline audit_cases::Generator pairs(bool circle) {
+  audit_cases::Generator g = [circle](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::capsule_pair(f, 2, seed, i, c);
     if (!circle) return;
     auto dist = [&](std::size_t k) {
@@ -65,8 +86,8 @@ inline Gen pairs(bool circle) {
   };
   std::vector<bool> skip(10, false);
   skip[4] = skip[9] = true;
-  return rounded<float>(with_offsets(g, 1e4, skip),
-                        [](Span c) { return c[9] > 0 ? std::size_t{9} : std::size_t{4}; });
+  return audit_cases::rounded_to_float(audit_cases::offset_far(g, 1e4, skip),
+                                       [](Span c) { return c[9] > 0 ? std::size_t{9} : std::size_t{4}; });
 }
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
@@ -108,7 +129,7 @@ inline float b2_distance(Span c, bool circle, bool radii) {
 
 inline std::string name(bool circle) { return circle ? "circle-stadium" : "stadium-stadium"; }
 
-inline Audit axis_distance(bool circle) {
+inline AuditSubject axis_distance(bool circle) {
   AuditSubject s;
   s.name = "box2d/b2Distance useRadii=false (" + name(circle) + ")";
   s.question = "The distance between the axes (segment or point), as returned. Reference: exactgeom::distance "
@@ -125,10 +146,11 @@ inline Audit axis_distance(bool circle) {
     const double v[8] = {n[0], n[1], n[2], n[3], n[5], n[6], n[7], n[8]};
     return with_case(audit_cases::segments_query("segment_distance2", v, 2), c);
   };
-  return {s, 0x1p29};
+  s.band_ulp = kFloatUlp;
+  return s;
 }
 
-inline Audit radii_zero(bool circle) {
+inline AuditSubject radii_zero(bool circle) {
   AuditSubject s;
   s.name = "box2d/b2Distance useRadii=true (" + name(circle) + ")";
   s.question = "Is the distance reported with radii 0, i.e. do the closed shapes meet? Reference: "
@@ -137,13 +159,15 @@ inline Audit radii_zero(bool circle) {
   s.width = 10;
   s.generate = pairs(circle);
   s.exact = [circle](Span c) { return Answer::of(intersects(cap(c, 0), second(c, circle))); };
+  s.margin = [circle](Span c, const Answer&, const Answer&) { return gap_margin(c, circle); };
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
   s.approx = [circle](Span c) { return Answer::of(b2_distance(c, circle, true) == 0.0f); };
 #endif
   s.query = [circle](Span c) { return with_case(audit_cases::capsule_query(normalized(c, circle), 2), c); };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
-  return {s, 1};
+  s.band_ulp = kFloatUlp;
+  return s;
 }
 
 /// The stadium at c[i..i+4] in rationals, its radius enlarged by `grow`.
@@ -152,7 +176,7 @@ inline Capsule2<mpq_class> qcap(Span c, std::size_t i, const mpq_class& grow) {
 }
 inline mpq_class ten_flt_epsilon() { return mpq_class(10) / mpq_class(8388608); }  // 10 * 2^-23
 
-inline Audit test_overlap() {
+inline AuditSubject test_overlap() {
   AuditSubject s;
   s.name = "box2d/b2TestOverlap (stadium-stadium)";
   s.question = "Is distance(axes) < rA + rB + 10 FLT_EPSILON (b2TestOverlap's own definition: its "
@@ -164,6 +188,7 @@ inline Audit test_overlap() {
   s.exact = [](Span c) {
     return Answer::of(interiors_overlap(qcap(c, 0, ten_flt_epsilon()), qcap(c, 5, 0)));
   };
+  s.margin = [](Span c, const Answer&, const Answer&) { return gap_margin(c, false, ten_flt_epsilon()); };
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
   s.approx = [](Span c) {
     const b2EdgeShape a = edge(c, 0), b = edge(c, 5);
@@ -171,14 +196,15 @@ inline Audit test_overlap() {
   };
 #endif
   s.query = [](Span c) {
-    return with_case(capsule_pair_query(qcap(c, 0, ten_flt_epsilon()), qcap(c, 5, 0)), c);
+    return with_case(audit_cases::capsule_pair_query(qcap(c, 0, ten_flt_epsilon()), qcap(c, 5, 0)), c);
   };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
-  return {s, 1};
+  s.band_ulp = kFloatUlp;
+  return s;
 }
 
-inline Audit collide_edge_circle() {
+inline AuditSubject collide_edge_circle() {
   AuditSubject s;
   s.name = "box2d/b2CollideEdgeAndCircle (edge radius set)";
   s.question = "Does the closed circle meet the closed stadium (edge + its m_radius)? A manifold point "
@@ -187,6 +213,7 @@ inline Audit collide_edge_circle() {
   s.width = 10;
   s.generate = pairs(true);
   s.exact = [](Span c) { return Answer::of(intersects(cap(c, 0), second(c, true))); };
+  s.margin = [](Span c, const Answer&, const Answer&) { return gap_margin(c, true); };
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
   s.approx = [](Span c) {
     const b2EdgeShape a = edge(c, 0);
@@ -199,10 +226,11 @@ inline Audit collide_edge_circle() {
   s.query = [](Span c) { return with_case(audit_cases::capsule_query(normalized(c, true), 2), c); };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
-  return {s, 1};
+  s.band_ulp = kFloatUlp;
+  return s;
 }
 
-inline std::vector<Audit> subjects() {
+inline std::vector<AuditSubject> subjects() {
   return {axis_distance(false), axis_distance(true), radii_zero(false), radii_zero(true),
           test_overlap(),       collide_edge_circle()};
 }

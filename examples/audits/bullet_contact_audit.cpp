@@ -19,11 +19,8 @@
 
 #include <exactgeom/audit.hpp>
 
-using Q3 = exactgeom::Point3<mpq_class>;
-
-struct BtCapsule {  // what Bullet holds: centre o, unit axis u, half-height hh, radius r
-  btScalar o[3], u[3], hh, r;
-};
+// What Bullet holds: centre o, unit axis u (basis column 1), half-height hh, radius r.
+using BtCapsule = exactgeom::CentredCapsule<btScalar>;
 struct BtBall {
   btScalar c[3], r;
 };
@@ -32,26 +29,8 @@ template <>
 struct exactgeom::shape_adapter<BtCapsule> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = btScalar;
-  static BtCapsule from_exact(const exact_type& c) {
-    BtCapsule h{};
-    const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
-    const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    for (int k = 0; k < 3; ++k) {
-      h.o[k] = btScalar((a[k] + b[k]) / 2);
-      h.u[k] = len > 0 ? btScalar(d[k] / len) : btScalar(k == 1);
-    }
-    h.hh = btScalar(len / 2), h.r = btScalar(c.r);
-    return h;
-  }
-  // The axis the numbers denote, exactly: o -+ hh u.
-  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) {
-    auto end = [&](int s) {
-      auto at = [&](int k) -> mpq_class { return mpq_class(double(h.o[k])) + s * mpq_class(double(h.hh)) * mpq_class(double(h.u[k])); };
-      return Q3{at(0), at(1), at(2)};
-    };
-    return {{end(-1), end(1)}, mpq_class(double(h.r))};
-  }
+  static BtCapsule from_exact(const exact_type& c) { return BtCapsule::hold(c, 1); }
+  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
 };
 template <>
 struct exactgeom::shape_adapter<BtBall> {

@@ -14,10 +14,16 @@
 //    = 0, the dispatcher's relative threshold off and m_closestDistanceThreshold
 //    = 0: btConvexConvexAlgorithm's capsule path adds a point iff
 //    distance(axes) - r1 - r2 < 0: interiors_overlap, asked of the capsule
-//    Bullet holds (centre, basis column, half-height; see HeldCapsule).
+//    Bullet holds (centre, basis column, half-height; see exactgeom::CentredCapsule).
 #pragma once
 
-#include "audit_common.hpp"
+#include <array>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+#include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BULLET
 #include <btBulletCollisionCommon.h>
@@ -33,6 +39,36 @@ btScalar SegmentSqrDistance(const btVector3& from, const btVector3& to, const bt
 namespace audits::bullet {
 
 using namespace exactgeom;
+using Span = std::span<const double>;
+using audit_cases::with_case;
+
+/// The families the engine is audited on.
+inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
+                                                  CaseFamily::touching, CaseFamily::parallel_zero_length,
+                                                  CaseFamily::far_from_origin};
+template <class S>
+constexpr const char* scalar_name() {
+  return std::is_same_v<S, float> ? "float" : "double";
+}
+/// One ULP of S in ULPs of double (normal range): the unit of the tolerance
+/// and of the gross band.
+template <class S>
+constexpr double ulp_unit() {
+  return std::is_same_v<S, float> ? 0x1p29 : 1.0;
+}
+/// Cases at game scales (offsets up to 1e4), rounded to S for float.
+template <class S>
+audit_cases::Generator engine_cases(audit_cases::Generator g, std::vector<bool> skip,
+                                    std::function<std::size_t(Span)> nudge_at) {
+  g = audit_cases::offset_far(std::move(g), 1e4, std::move(skip));
+  if constexpr (std::is_same_v<S, float>) return audit_cases::rounded_to_float(std::move(g), std::move(nudge_at));
+  return g;
+}
+/// The capsule at c[i..i+6] as Bullet holds it (btCapsuleShape: axis local Y).
+template <class S>
+CentredCapsule<S> held(Span c, std::size_t i) {
+  return CentredCapsule<S>::hold({{{c[i], c[i + 1], c[i + 2]}, {c[i + 3], c[i + 4], c[i + 5]}}, c[i + 6]}, 1);
+}
 
 template <class S>
 constexpr bool engine_here() {
@@ -75,7 +111,7 @@ struct HitFlag : btCollisionWorld::ContactResultCallback {
   }
 };
 
-inline void place(btCollisionObject& obj, const HeldCapsule<btScalar>& h) {
+inline void place(btCollisionObject& obj, const CentredCapsule<btScalar>& h) {
   const btVector3 u(h.u[0], h.u[1], h.u[2]);
   btVector3 p, w;
   btPlaneSpace1(u, p, w);
@@ -87,7 +123,7 @@ inline void place(btCollisionObject& obj, const HeldCapsule<btScalar>& h) {
 }
 
 inline bool bullet_capsules(Span c) {
-  const auto h1 = hold<btScalar>(c.first(7)), h2 = hold<btScalar>(c.subspan(7));
+  const auto h1 = held<btScalar>(c, 0), h2 = held<btScalar>(c, 7);
   btCapsuleShape s1(h1.r, 2 * h1.hh), s2(h2.r, 2 * h2.hh);
   btCollisionObject o1, o2;
   o1.setCollisionShape(&s1);
@@ -103,7 +139,7 @@ inline bool bullet_capsules(Span c) {
 
 /// Sphere (c[0..2], radius c[6]) against the triangle c[7..15].
 template <class S>
-Audit sphere_triangle() {
+AuditSubject sphere_triangle() {
   AuditSubject s;
   s.name = std::string("bullet/SphereTriangleDetector::collide (") + scalar_name<S>() + ")";
   s.question =
@@ -111,16 +147,20 @@ Audit sphere_triangle() {
       "threshold 0 (strict < throughout). Reference: exactgeom::interiors_overlap(Sphere, Triangle3).";
   s.families = kFamilies;
   s.width = 16;
-  Gen g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::capsule_triangle(f, seed, i, c);
     for (int k = 0; k < 3; ++k) c[3 + k] = c[k];  // the axis' lowest end: a sphere
   };
   std::vector<bool> skip(16, false);
   skip[6] = true;
-  s.generate = rounded<S>(with_offsets(g, 1e4, skip), [](Span) { return std::size_t{6}; });
+  s.generate = engine_cases<S>(g, skip, [](Span) { return std::size_t{6}; });
   s.exact = [](Span c) {
     return Answer::of(interiors_overlap(Sphere<double>{p3(c, 0), c[6]},
                                         Triangle3<double>{p3(c, 7), p3(c, 10), p3(c, 13)}));
+  };
+  s.margin = [](Span c, const Answer&, const Answer&) {
+    return touching_margin(to_mpq(squared_distance(p3(c, 0), Triangle3<double>{p3(c, 7), p3(c, 10), p3(c, 13)})),
+                           mpq_class(c[6]));
   };
 #ifdef EXACTGEOM_AUDIT_HAVE_BULLET
   if constexpr (engine_here<S>())
@@ -141,12 +181,13 @@ Audit sphere_triangle() {
   };
   s.nonnegative.assign(16, false);
   s.nonnegative[6] = true;
-  return {s, 1};
+  s.band_ulp = ulp_unit<S>();
+  return s;
 }
 
 /// Point c[6..8] against the segment c[0..2] -- c[3..5].
 template <class S>
-Audit segment_sqr_distance() {
+AuditSubject segment_sqr_distance() {
   AuditSubject s;
   s.name = std::string("bullet/SegmentSqrDistance (") + scalar_name<S>() + ")";
   s.question =
@@ -154,10 +195,11 @@ Audit segment_sqr_distance() {
       "(Point3, Segment3), correctly rounded to double; error in ULPs of btScalar.";
   s.families = kFamilies;
   s.width = 9;
-  Gen g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::points(f, 3, 3, seed, i, c);
   };
-  s.generate = rounded<S>(with_offsets(g, 1e4, {}), [](Span) { return std::size_t{8}; });
+  s.generate = engine_cases<S>(g, {}, [](Span) { return std::size_t{8}; });
+  s.answer_scale_power = 2;  // a squared distance: its error as a length is e / scale
   s.exact = [](Span c) {
     return Answer::of(to_double(squared_distance(p3(c, 6), Segment3<double>{p3(c, 0), p3(c, 3)})));
   };
@@ -172,12 +214,13 @@ Audit segment_sqr_distance() {
     const double v[12] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[6], c[7], c[8]};
     return with_case(audit_cases::segments_query("segment_distance2", v, 3), c);
   };
-  return {s, ulp_unit<S>()};
+  s.band_ulp = ulp_unit<S>();
+  return s;
 }
 
 /// Two capsules (a, b, r) at c[0..6] and c[7..13], held as Bullet holds them.
 template <class S>
-Audit capsule_capsule() {
+AuditSubject capsule_capsule() {
   AuditSubject s;
   s.name = std::string("bullet/contactPairTest btCapsuleShape (") + scalar_name<S>() + ")";
   s.question =
@@ -187,29 +230,42 @@ Audit capsule_capsule() {
       "exactgeom::interiors_overlap on those.";
   s.families = kFamilies;
   s.width = 14;
-  Gen g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::capsule_pair(f, 3, seed, i, c);
   };
   std::vector<bool> skip(14, false);
   skip[6] = skip[13] = true;
-  s.generate = rounded<S>(with_offsets(g, 1e4, skip),
-                          [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
-  s.exact = [](Span c) {
-    return Answer::of(interiors_overlap(held_exact(hold<S>(c.first(7))), held_exact(hold<S>(c.subspan(7)))));
+  s.generate = engine_cases<S>(g, skip, [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
+  s.exact = [](Span c) { return Answer::of(interiors_overlap(held<S>(c, 0).exact(), held<S>(c, 7).exact())); };
+  s.margin = [](Span c, const Answer&, const Answer&) {
+    const auto a = held<S>(c, 0).exact(), b = held<S>(c, 7).exact();
+    return touching_margin(to_mpq(squared_distance(a.seg, b.seg)), a.r + b.r);
+  };
+  s.held_offset = [](Span c) {  // how far Bullet's capsules are from the requested ones
+    double m = 0;
+    for (std::size_t i : {0, 7}) {
+      const auto h = held<S>(c, i).exact();
+      const Point3<mpq_class> a{c[i], c[i + 1], c[i + 2]}, b{c[i + 3], c[i + 4], c[i + 5]};
+      const mpq_class d[7] = {a.x - h.seg.a.x, a.y - h.seg.a.y, a.z - h.seg.a.z, b.x - h.seg.b.x,
+                              b.y - h.seg.b.y, b.z - h.seg.b.z, h.r - c[i + 6]};
+      for (const mpq_class& v : d) m = std::max(m, std::abs(v.get_d()));
+    }
+    return m;
   };
 #ifdef EXACTGEOM_AUDIT_HAVE_BULLET
   if constexpr (engine_here<S>()) s.approx = [](Span c) { return Answer::of(bullet_capsules(c)); };
 #endif
   s.query = [](Span c) {
-    return with_case(capsule_pair_query(held_exact(hold<S>(c.first(7))), held_exact(hold<S>(c.subspan(7)))), c);
+    return with_case(audit_cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
   };
   s.nonnegative.assign(14, false);
   s.nonnegative[6] = s.nonnegative[13] = true;
-  return {s, 1};
+  s.band_ulp = ulp_unit<S>();
+  return s;
 }
 
 template <class S>
-std::vector<Audit> subjects() {
+std::vector<AuditSubject> subjects() {
   return {sphere_triangle<S>(), segment_sqr_distance<S>(), capsule_capsule<S>()};
 }
 

@@ -18,31 +18,15 @@
 
 using S = double;
 
-struct FclCapsule {  // what FCL holds: translation o, axis u, half-length hh, radius r
-  S o[3], u[3], hh, r;
-};
+// What FCL holds: translation o, unit axis u (rotation column 2), half-length hh, radius r.
+using FclCapsule = exactgeom::CentredCapsule<S>;
 
 template <>
 struct exactgeom::shape_adapter<FclCapsule> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = double;
-  static FclCapsule from_exact(const exact_type& c) {
-    FclCapsule h{};
-    const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
-    const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    for (int k = 0; k < 3; ++k) h.o[k] = (a[k] + b[k]) / 2, h.u[k] = len > 0 ? d[k] / len : double(k == 2);
-    h.hh = len / 2, h.r = c.r;
-    return h;
-  }
-  // The axis the numbers denote, exactly: o -+ hh u.
-  static exactgeom::Capsule3<mpq_class> to_exact(const FclCapsule& h) {
-    auto end = [&](int s) {
-      auto at = [&](int k) -> mpq_class { return mpq_class(h.o[k]) + s * mpq_class(h.hh) * mpq_class(h.u[k]); };
-      return exactgeom::Point3<mpq_class>{at(0), at(1), at(2)};
-    };
-    return {{end(-1), end(1)}, mpq_class(h.r)};
-  }
+  static FclCapsule from_exact(const exact_type& c) { return FclCapsule::hold(c, 2); }
+  static exactgeom::Capsule3<mpq_class> to_exact(const FclCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
 };
 
 namespace {

@@ -6,14 +6,19 @@
 //
 // FCL holds a capsule as a transform (translation, rotation) and a length
 // lz along the local z axis: the axis is t -+ (lz / 2) R.col(2). Questions
-// are asked of that held capsule, exactly (see HeldCapsule):
+// are asked of that held capsule, exactly (see exactgeom::CentredCapsule):
 //  - with both radii 0, the returned distance is the distance between the
 //    axes: compared in ULPs of S with exactgeom::distance (Segment3).
 //  - with the radii, FCL returns the signed distance(axes) - r1 - r2
 //    (negative when they overlap): its sign against the exact sign.
 #pragma once
 
-#include "audit_common.hpp"
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+#include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL
 #include <fcl/fcl.h>
@@ -23,18 +28,45 @@ namespace audits::fcl_audit {
 
 using namespace exactgeom;
 
-inline Gen pairs_gen() {
-  Gen g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+using Span = std::span<const double>;
+using audit_cases::with_case;
+
+/// The families the engine is audited on.
+inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
+                                                  CaseFamily::touching, CaseFamily::parallel_zero_length,
+                                                  CaseFamily::far_from_origin};
+template <class S>
+constexpr const char* scalar_name() {
+  return std::is_same_v<S, float> ? "float" : "double";
+}
+/// One ULP of S in ULPs of double (normal range).
+template <class S>
+constexpr double ulp_unit() {
+  return std::is_same_v<S, float> ? 0x1p29 : 1.0;
+}
+
+/// Capsule pairs at game scales (offsets up to 1e4), rounded to S for float.
+template <class S>
+audit_cases::Generator pairs_gen() {
+  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::capsule_pair(f, 3, seed, i, c);
   };
   std::vector<bool> skip(14, false);
   skip[6] = skip[13] = true;
-  return with_offsets(g, 1e4, skip);
+  g = audit_cases::offset_far(g, 1e4, skip);
+  if constexpr (std::is_same_v<S, float>)
+    return audit_cases::rounded_to_float(g, [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
+  return g;
+}
+/// The capsule at c[i..i+6] as FCL holds it (fcl::Capsule: axis local z).
+template <class S>
+CentredCapsule<S> held(Span c, std::size_t i) {
+  return CentredCapsule<S>::hold({{{c[i], c[i + 1], c[i + 2]}, {c[i + 3], c[i + 4], c[i + 5]}}, c[i + 6]}, 2);
 }
 
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL
 template <class S>
-fcl::Transform3<S> transform(const HeldCapsule<S>& h) {
+fcl::Transform3<S> transform(const CentredCapsule<S>& h) {
   fcl::Vector3<S> u(h.u[0], h.u[1], h.u[2]), x, y;
   // Any two columns completing u; capsuleCapsuleDistance reads column 2
   // and the translation only.
@@ -54,7 +86,7 @@ fcl::Transform3<S> transform(const HeldCapsule<S>& h) {
 /// fcl::distance between the held capsules of c (radii zeroed with `axes`).
 template <class S>
 S fcl_distance(Span c, bool axes) {
-  const auto h1 = hold<S>(c.first(7)), h2 = hold<S>(c.subspan(7));
+  const auto h1 = held<S>(c, 0), h2 = held<S>(c, 7);
   const fcl::Capsule<S> a(axes ? S(0) : h1.r, 2 * h1.hh), b(axes ? S(0) : h2.r, 2 * h2.hh);
   fcl::DistanceRequest<S> req;
   fcl::DistanceResult<S> res;
@@ -64,7 +96,7 @@ S fcl_distance(Span c, bool axes) {
 #endif
 
 template <class S>
-Audit axis_distance() {
+AuditSubject axis_distance() {
   AuditSubject s;
   s.name = std::string("fcl/distance Capsule radii 0 (") + scalar_name<S>() + ")";
   s.question = "The distance between the axes FCL holds (translation -+ lz/2 * rotation column 2, exactly), "
@@ -72,24 +104,24 @@ Audit axis_distance() {
                "correctly rounded; error in ULPs of S.";
   s.families = kFamilies;
   s.width = 14;
-  s.generate = rounded<S>(pairs_gen(), [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
+  s.generate = pairs_gen<S>();
   s.exact = [](Span c) {
-    return Answer::of(distance(held_exact(hold<S>(c.first(7))).seg, held_exact(hold<S>(c.subspan(7))).seg));
+    return Answer::of(distance(held<S>(c, 0).exact().seg, held<S>(c, 7).exact().seg));
   };
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL
   s.approx = [](Span c) { return Answer::of(double(fcl_distance<S>(c, true))); };
 #endif
   s.query = [](Span c) {
-    const auto a = held_exact(hold<S>(c.first(7))), b = held_exact(hold<S>(c.subspan(7)));
-    return with_case("{\"op\":\"segment_distance2\",\"s\":[" + qpoint(a.seg.a) + "," + qpoint(a.seg.b) +
-                         "],\"t\":[" + qpoint(b.seg.a) + "," + qpoint(b.seg.b) + "]}",
-                     c);
+    return with_case(
+        audit_cases::segment_pair_query("segment_distance2", held<S>(c, 0).exact().seg, held<S>(c, 7).exact().seg),
+        c);
   };
-  return {s, ulp_unit<S>()};
+  s.band_ulp = ulp_unit<S>();
+  return s;
 }
 
 template <class S>
-Audit gap_sign() {
+AuditSubject gap_sign() {
   AuditSubject s;
   s.name = std::string("fcl/distance Capsule signed (") + scalar_name<S>() + ")";
   s.question = "The sign of the returned distance(axes) - r1 - r2: -1 overlap, 0 touching, +1 apart. "
@@ -97,10 +129,15 @@ Audit gap_sign() {
                "closed only 0, neither +1).";
   s.families = kFamilies;
   s.width = 14;
-  s.generate = rounded<S>(pairs_gen(), [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
+  s.generate = pairs_gen<S>();
   s.exact = [](Span c) {
-    return Answer{Answer::Kind::sign,
-                  exact_gap_sign(held_exact(hold<S>(c.first(7))), held_exact(hold<S>(c.subspan(7)))), 0};
+    const auto a = held<S>(c, 0).exact(), b = held<S>(c, 7).exact();
+    const mpq_class R = a.r + b.r;
+    return Answer{Answer::Kind::sign, sgn(to_mpq(squared_distance(a.seg, b.seg)) - R * R), 0};
+  };
+  s.margin = [](Span c, const Answer&, const Answer&) {
+    const auto a = held<S>(c, 0).exact(), b = held<S>(c, 7).exact();
+    return touching_margin(to_mpq(squared_distance(a.seg, b.seg)), a.r + b.r);
   };
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL
   s.approx = [](Span c) {
@@ -109,14 +146,15 @@ Audit gap_sign() {
   };
 #endif
   s.query = [](Span c) {
-    return with_case(capsule_pair_query(held_exact(hold<S>(c.first(7))), held_exact(hold<S>(c.subspan(7)))), c);
+    return with_case(audit_cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
   };
   s.nonnegative.assign(14, false);
   s.nonnegative[6] = s.nonnegative[13] = true;
-  return {s, 1};
+  s.band_ulp = ulp_unit<S>();
+  return s;
 }
 
-inline std::vector<Audit> subjects() {
+inline std::vector<AuditSubject> subjects() {
   return {axis_distance<float>(), gap_sign<float>(), axis_distance<double>(), gap_sign<double>()};
 }
 

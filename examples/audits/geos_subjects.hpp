@@ -18,7 +18,14 @@
 //    not an error by itself: the exact point is usually not a double.
 #pragma once
 
-#include "audit_common.hpp"
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+#include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
 #include <geos/algorithm/LineIntersector.h>
@@ -28,6 +35,13 @@
 namespace audits::geos_audit {
 
 using namespace exactgeom;
+using Span = std::span<const double>;
+using audit_cases::with_case;
+
+/// The families the engine is audited on.
+inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
+                                                  CaseFamily::touching, CaseFamily::parallel_zero_length,
+                                                  CaseFamily::far_from_origin};
 
 inline Point2<double> p2(Span c, std::size_t i) { return {c[i], c[i + 1]}; }
 inline Segment2<double> seg(Span c, std::size_t i) { return {p2(c, i), p2(c, i + 2)}; }
@@ -45,11 +59,11 @@ inline int exact_kind(Span c) {
 /// Segment pairs; far cases offset by up to 1e6 (GIS coordinates). With
 /// `point_only`, each case is redrawn (up to 64 times) until the exact
 /// answer is a single point.
-inline Gen pairs(bool point_only) {
-  Gen g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+inline audit_cases::Generator pairs(bool point_only) {
+  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::segment_pair(f, 2, seed, i, c);
   };
-  Gen off = with_offsets(g, 1e6, {});
+  audit_cases::Generator off = audit_cases::offset_far(g, 1e6);
   if (!point_only) return off;
   return [off](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     for (std::uint64_t k = 0; k < 64; ++k) {
@@ -57,6 +71,18 @@ inline Gen pairs(bool point_only) {
       if (exact_kind(c) == 1) return;
     }
   };
+}
+
+/// How far the case is from one whose kind differs: the kind of two closed
+/// segments changes only when an endpoint of one meets the other (disjoint
+/// <-> touching <-> crossing; a collinear overlap has endpoints on the other
+/// segment, margin 0), so the smallest distance from an endpoint to the
+/// other segment bounds the move any other answer needs.
+inline double kind_margin(Span c) {
+  const Segment2<double> s = seg(c, 0), t = seg(c, 4);
+  const mpq_class d2[4] = {to_mpq(squared_distance(s.a, t)), to_mpq(squared_distance(s.b, t)),
+                           to_mpq(squared_distance(t.a, s)), to_mpq(squared_distance(t.b, s))};
+  return touching_margin(*std::min_element(d2, d2 + 4), 0);
 }
 
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
@@ -80,9 +106,23 @@ inline Geos geos_intersect(Span c) {
 }
 #endif
 
+#ifdef EXACTGEOM_AUDIT_HAVE_GEOS
+/// The severity of a wrong point: its backward error, the distance from
+/// GEOS's point to the farther of the two segments -- moving the segments
+/// that far makes it their exact intersection. (Its forward error is no
+/// measure: where the lines are nearly parallel one ULP of input moves the
+/// exact point far along them.) No point at all: the kind's margin.
+inline double point_margin(Span c) {
+  const Geos g = geos_intersect(c);
+  if (g.kind != 1) return kind_margin(c);
+  const Point2<double> p{g.x, g.y};
+  return touching_margin(std::max(to_mpq(squared_distance(p, seg(c, 0))), to_mpq(squared_distance(p, seg(c, 4)))), 0);
+}
+#endif
+
 inline std::string query(Span c) { return with_case(audit_cases::segments_query("segment_intersection", c, 2), c); }
 
-inline Audit kind() {
+inline AuditSubject kind() {
   AuditSubject s;
   s.name = "geos/LineIntersector::computeIntersection (kind)";
   s.question = "How do the closed segments meet: 0 none, 1 one point, 2 collinear overlap of positive length "
@@ -91,11 +131,12 @@ inline Audit kind() {
   s.width = 8;
   s.generate = pairs(false);
   s.exact = [](Span c) { return Answer{Answer::Kind::sign, exact_kind(c), 0}; };
+  s.margin = [](Span c, const Answer&, const Answer&) { return kind_margin(c); };
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
   s.approx = [](Span c) { return Answer{Answer::Kind::sign, geos_intersect(c).kind, 0}; };
 #endif
   s.query = query;
-  return {s, 1};
+  return s;
 }
 
 /// The exact point's coordinates, correctly rounded.
@@ -105,7 +146,7 @@ inline std::array<double, 2> exact_point(Span c) {
 }
 
 /// The intersection point's coordinate `axis` (0: x, 1: y).
-inline Audit point(int axis) {
+inline AuditSubject point(int axis) {
   AuditSubject s;
   s.name = std::string("geos/LineIntersector::getIntersection (point ") + (axis ? "y" : "x") + ")";
   s.question = "The intersection point's coordinate, when the exact answer is one point: error in ULPs of the "
@@ -118,6 +159,7 @@ inline Audit point(int axis) {
     return Answer::of(exact_kind(c) == 1 ? exact_point(c)[static_cast<std::size_t>(axis)] : 0.0);
   };
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
+  s.margin = [](Span c, const Answer&, const Answer&) { return point_margin(c); };
   s.approx = [axis](Span c) {
     if (exact_kind(c) != 1) return Answer::of(0.0);
     const Geos g = geos_intersect(c);
@@ -126,10 +168,10 @@ inline Audit point(int axis) {
   };
 #endif
   s.query = query;
-  return {s, 1};
+  return s;
 }
 
-inline Audit on_both() {
+inline AuditSubject on_both() {
   AuditSubject s;
   s.name = "geos/LineIntersector::getIntersection (on both segments)";
   s.question = "Does the computed point lie exactly on both closed segments (when the exact answer is one "
@@ -146,11 +188,12 @@ inline Audit on_both() {
     const Segment2<double> p{{g.x, g.y}, {g.x, g.y}};
     return Answer::of(intersects(p, seg(c, 0)) && intersects(p, seg(c, 4)));
   };
+  s.margin = [](Span c, const Answer&, const Answer&) { return point_margin(c); };
 #endif
   s.query = query;
-  return {s, 1};
+  return s;
 }
 
-inline std::vector<Audit> subjects() { return {kind(), point(0), point(1), on_both()}; }
+inline std::vector<AuditSubject> subjects() { return {kind(), point(0), point(1), on_both()}; }
 
 }  // namespace audits::geos_audit

@@ -38,7 +38,8 @@ def main():
         for i, l in enumerate(lines):
             if l.startswith("### "):
                 subject = l[4:]
-            m = re.match(r"- (\w+): exact (\S+), engine (\S+)$", l)
+            # AuditReport::markdown: "- family: exact X, float Y; severity"
+            m = re.match(r"- (\w+): exact (\S+), float (\S+?); ", l)
             if m and subject and "on both segments" not in subject:
                 query = lines[i + 1].strip().strip("`")
                 rows.append((subject, m.group(1), m.group(2), m.group(3), query))

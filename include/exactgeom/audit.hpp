@@ -163,7 +163,7 @@ struct FamilyAudit {
   std::size_t skipped = 0;          // generated cases the subject cannot hold (normalize)
   // Real-valued results (value against value): the largest error in each unit.
   double max_ulp = 0, max_scale_ulp = 0, max_abs = 0;
-  std::array<std::size_t, 5> ulp_histogram{};  // exact ULPs: 0, <=1, <=4, <=64, >64
+  std::array<std::size_t, 5> ulp_histogram{};  // exact ULPs of the code's type (band_ulp): 0, <=1, <=4, <=64, >64
   // With an adapter's to_exact: the largest distance between the shape the
   // engine holds and the one requested, in ULPs of the case's largest
   // magnitude (-1: not read).
@@ -244,7 +244,8 @@ struct AuditSubject {
   bool takes_overlap = false;
   // Optional. How far case c is from the decision boundary, in absolute
   // (length) units, given the two answers that disagree. Unset: for real
-  // answers |got - exact|, otherwise unknown (every wrong answer is gross).
+  // answers the error as a length, |got - exact| * scale^(1 -
+  // answer_scale_power); otherwise unknown (every wrong answer is gross).
   std::function<double(std::span<const double>, const Answer& exact, const Answer& got)> margin;
   // Optional. The largest-magnitude scale (Scale::largest) of c; unset: the
   // largest |value|. `radius_sum` unset: Scale::radius_sum is refused.
@@ -266,7 +267,8 @@ struct AuditSubject {
 };
 
 /// Runs the audit. Options that do not apply to the subject are errors,
-/// never silently ignored: std::invalid_argument when o.overlap is open and
+/// never silently ignored: std::invalid_argument when the subject lacks
+/// generate, exact, approx or query or has width 0, when o.overlap is open and
 /// the subject does not take it (takes_overlap), when o.families names a
 /// family the subject does not have (the default, every family, runs those
 /// it has), when Scale::radius_sum is asked of a subject without radii, when
@@ -284,6 +286,12 @@ double ulp_error(double got, double exact);
 /// answers (+inf for a NaN component, or answers of different kinds or
 /// sizes); 0 for other kinds.
 double abs_error(const Answer& exact, const Answer& got);
+
+/// How far a case is from touching, |sqrt(d2) - R|, from its exact squared
+/// distance d2 >= 0 and the radius sum R >= 0 (as |d2 - R^2| / (sqrt(d2) +
+/// R), so it stays accurate near touching): the margin of a hand-written
+/// overlap subject (AuditSubject::margin).
+double touching_margin(const mpq_class& d2, const mpq_class& R);
 
 /// Generators of flat cases (src/audit_cases.cpp). Layouts: a capsule is
 /// its axis endpoints then its radius; points are consecutive.
@@ -309,7 +317,79 @@ std::string points_query(std::string_view op, std::span<const double> c, int dim
 std::string capsule_triangle_query(std::span<const double> c);
 /// {"op": op, "s": [..], "t": [..]}
 std::string segments_query(std::string_view op, std::span<const double> c, int dim);
+
+// What an audit of a hand-written AuditSubject (a question audit_pair does
+// not ask: a segment-intersection kind, a point-segment distance...) needs
+// to bring the families to an engine's scale and type.
+using Generator = std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>;
+
+/// `g`, except that far_from_origin is a near_degenerate (even index) or
+/// touching (odd index) case of `g` moved by one integer offset of
+/// magnitude in [1e3, max_offset], log-uniform, either sign (1e4 for game
+/// scales, 1e6 for GIS coordinates). An integer offset keeps exact touching
+/// constructions exact wherever the sum is a double. Values with skip[i]
+/// (radii) are not moved. std::invalid_argument unless 1e3 <= max_offset.
+Generator offset_far(Generator g, double max_offset, std::vector<bool> skip = {});
+/// True when case `index` of `f` is built touching (touching, or the odd
+/// far_from_origin cases of offset_far).
+bool touching_case(CaseFamily f, std::uint64_t index);
+/// `g` with every value rounded to float, for code computing in float. A
+/// touching case's one-ULP nudge, lost when a double nudge is rounded, is
+/// redone in float on value nudge_at(c): up when index % 3 == 1, down when
+/// index % 3 == 2 (the exact answer is then for the rounded case anyway).
+Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<const double>)> nudge_at = {});
+
+/// `query` (one JSON object) with the raw case appended as "case": hex
+/// doubles in the subject's layout. docs/queries.md ignores unknown fields,
+/// so the line still replays with `exactgeom eval`; case_of reads it back,
+/// which lets a regression test feed a kept case to the engine again.
+std::string with_case(std::string query, std::span<const double> c);
+/// The "case" array of a line made by with_case; std::invalid_argument when
+/// the line has none or a value is not a number.
+std::vector<double> case_of(std::string_view line);
+/// A query line of exact (rational) shapes, for a subject that asks about
+/// the shape an engine holds: {"op":"capsule_capsule","c1":..,"c2":..} and
+/// {"op":"segment_distance2","s":..,"t":..}, coordinates as exact fractions.
+std::string capsule_pair_query(const Capsule3<mpq_class>& a, const Capsule3<mpq_class>& b);
+std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_class>& b);
+std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t);
 }  // namespace audit_cases
+
+/// A 3-D capsule as most engines store it (Bullet, FCL, Jolt, PhysX): a
+/// centre `o`, a unit axis `u` (a column of the body's rotation), a
+/// half-height `hh` and a radius `r`, each in S. `hold` makes it from
+/// endpoints the way an engine's constructor does (in double, then rounded
+/// to S; a zero-length axis gets the unit vector `rest_axis`); `exact` is
+/// the capsule those stored numbers denote, o -+ hh u, exactly -- what a
+/// shape_adapter's to_exact returns, so the audit asks about the shape the
+/// engine holds and not the one it was given.
+template <class S>
+struct CentredCapsule {
+  S o[3], u[3], hh, r;
+
+  static CentredCapsule hold(const Capsule3<double>& c, int rest_axis = 1) {
+    CentredCapsule h{};
+    const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
+    const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int k = 0; k < 3; ++k) {
+      h.o[k] = static_cast<S>((a[k] + b[k]) / 2);
+      h.u[k] = len > 0 ? static_cast<S>(d[k] / len) : static_cast<S>(k == rest_axis ? 1 : 0);
+    }
+    h.hh = static_cast<S>(len / 2);
+    h.r = static_cast<S>(c.r);
+    return h;
+  }
+  Capsule3<mpq_class> exact() const {
+    auto end = [&](int sign) {
+      auto at = [&](int k) -> mpq_class {
+        return mpq_class(double(o[k])) + sign * mpq_class(double(hh)) * mpq_class(double(u[k]));
+      };
+      return Point3<mpq_class>{at(0), at(1), at(2)};
+    };
+    return {{end(-1), end(1)}, mpq_class(double(r))};
+  }
+};
 
 // ---------------------------------------------------------------------------
 // The user-facing entry points: any pair of shapes, any question.
