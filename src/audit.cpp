@@ -159,6 +159,13 @@ struct Judge {
       m = sc > 0 ? v.abs * std::pow(sc, 1 - s.answer_scale_power) : v.abs;
     return {m / sc, m / ulp_of(sc)};
   }
+  /// {exact, got}: the exact answer is, for a question whose exact answer is
+  /// a set, the member nearest the one got (AuditSubject::exact_near).
+  std::pair<Answer, Answer> answers(std::span<const double> c) const {
+    Answer got = s.approx(c);
+    Answer exact = s.exact_near ? s.exact_near(c, got) : s.exact(c);
+    return {std::move(exact), std::move(got)};
+  }
   bool gross(double margin_ulps) const { return !(margin_ulps <= o.gross_band * s.band_ulp); }
 
   bool valid(std::span<double> c) const {
@@ -187,7 +194,7 @@ struct Candidate {
 /// same severity, still wrong. A "none" answer stays none, so a case never
 /// shrinks into one that asks something else.
 bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, const Answer& g0, bool gross0) {
-  const Answer e = j.s.exact(c), g = j.s.approx(c);
+  const auto [e, g] = j.answers(c);
   if (e.kind != e0.kind || g.kind != g0.kind) return false;
   const Verdict v = j.judge(e, g, j.scale(c));
   if (!v.wrong) return false;
@@ -198,7 +205,7 @@ bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, c
 /// bits while the case keeps its failure and gets smaller.
 void shrink(const Judge& j, std::vector<double>& c, bool gross) {
   static constexpr int kBits[] = {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48};
-  const Answer e0 = j.s.exact(c), g0 = j.s.approx(c);
+  const auto [e0, g0] = j.answers(c);
   for (int pass = 0; pass < 4; ++pass) {
     bool changed = false;
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -324,7 +331,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
           continue;
         }
       }
-      const Answer exact = s.exact(c), got = s.approx(c);
+      const auto [exact, got] = judge.answers(c);
       ++fa.cases;
       const double sc = judge.scale(c);
       if (s.held_offset)
@@ -366,7 +373,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
     for (Candidate& k : kept) {
       std::vector<double> w = k.c;
       shrink(judge, w, k.gross);
-      const Answer e = s.exact(w), g = s.approx(w);
+      const auto [e, g] = judge.answers(w);
       const auto [m, mu] = judge.margin(w, e, g, judge.judge(e, g, judge.scale(w)));
       fa.smallest.push_back(WrongCase{s.query(w), e.str(), g.str(), case_size(w), w, m, mu,
                                       judge.gross(mu), k.index, k.size});

@@ -135,6 +135,115 @@ double first_contact(const Pair<D>& p) {
 }
 
 template <int D>
+mpq_class dot(const QP<D>& a, const QP<D>& b) {
+  mpq_class r = a.x * b.x + a.y * b.y;
+  if constexpr (D == 3) r += a.z * b.z;
+  return r;
+}
+template <int D>
+QP<D> sub(const QP<D>& a, const QP<D>& b) {
+  if constexpr (D == 2) return {a.x - b.x, a.y - b.y};
+  else return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+template <int D>
+QP<D> add_scaled(const QP<D>& a, const mpq_class& t, const QP<D>& d) {
+  if constexpr (D == 2) return {a.x + t * d.x, a.y + t * d.y};
+  else return {a.x + t * d.x, a.y + t * d.y, a.z + t * d.z};
+}
+inline Point3<mpq_class> cross3(const Point3<mpq_class>& a, const Point3<mpq_class>& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+/// Narrows [lo, hi] to the t with f0 + t f1 >= 0.
+inline void clip(const mpq_class& f0, const mpq_class& f1, mpq_class& lo, mpq_class& hi) {
+  if (f1 == 0) {
+    if (f0 < 0) hi = lo - 1;  // empty (cannot happen: the canonical pair is inside)
+    return;
+  }
+  const mpq_class t = -f0 / f1;
+  if (f1 > 0) lo = std::max(lo, t);
+  else hi = std::min(hi, t);
+}
+
+/// The exact closest pair of axis points nearest the answer `got`. For two
+/// convex sets the closest pairs all have one difference w = q - p (the
+/// shortest vector of the Minkowski difference), so they are (p, p + w) for
+/// p in Z = X ∩ (Y - w), and the pair nearest (gx, gy) has p the projection
+/// of m = (gx + gy - w) / 2 onto Z. Z is a point unless x's axis is parallel
+/// to y's (collinear after the shift) or to y's triangle (in its plane after
+/// the shift); then it is the part of x's axis, a + t d, with t in an
+/// interval found exactly. Answers that are not 2D finite numbers get the
+/// canonical pair (they are wrong against any), and so does an answer
+/// nearer the canonical pair than the projection.
+template <int D>
+Answer nearest_pair(const Pair<D>& p, const Answer& got) {
+  std::vector<mpq_class> px, py;
+  mpq_class d2;
+  p.closest(px, py, d2);
+  auto answer = [&](const QP<D>& on_x, const QP<D>& on_y) {
+    auto coords = [](const QP<D>& q) {
+      if constexpr (D == 2) return std::vector<mpq_class>{q.x, q.y};
+      else return std::vector<mpq_class>{q.x, q.y, q.z};
+    };
+    std::vector<mpq_class> ax = coords(on_x), ay = coords(on_y);
+    if (p.swapped) std::swap(ax, ay);
+    std::vector<double> v;
+    for (const auto& s : ax) v.push_back(nearest(s));
+    for (const auto& s : ay) v.push_back(nearest(s));
+    return Answer::vec(v);
+  };
+  auto point = [](const std::vector<mpq_class>& v, std::size_t at) {
+    if constexpr (D == 2) return QP<D>{v[at], v[at + 1]};
+    else return QP<D>{v[at], v[at + 1], v[at + 2]};
+  };
+  const QP<D> cx = point(px, 0), cy = point(py, 0);
+  bool finite = got.kind == Answer::Kind::vector && got.n == 2 * D;
+  for (std::size_t i = 0; finite && i < got.n; ++i) finite = std::isfinite(got.v[i]);
+  const QP<D> a = p.x.seg.a, dir = sub<D>(p.x.seg.b, p.x.seg.a), w = sub<D>(cy, cx);
+  const mpq_class dd = dot<D>(dir, dir);
+  if (!finite || dd == 0) return answer(cx, cy);
+  std::vector<mpq_class> g(got.v.begin(), got.v.begin() + 2 * D);
+  const std::size_t ox = p.swapped ? D : 0, oy = p.swapped ? 0 : D;  // got is (caller's x, caller's y)
+  const QP<D> gx = point(g, ox), gy = point(g, oy);
+  // t range of Z on x's axis: [0, 1] clipped by "a + t dir + w in y".
+  mpq_class lo = 0, hi = 1;
+  bool line = false;  // Z may be more than a point
+  if (!p.tri) {
+    const QP<D> e = sub<D>(p.y.seg.b, p.y.seg.a);
+    const mpq_class ee = dot<D>(e, e), de = dot<D>(dir, e);
+    if (ee != 0 && de * de == dd * ee) {  // parallel (Cauchy-Schwarz equality)
+      line = true;
+      // s(t) = ((a + w - b0) . e + t (dir . e)) / |e|^2 in [0, 1]
+      const mpq_class s0 = dot<D>(sub<D>(add_scaled<D>(a, 1, w), p.y.seg.a), e);
+      clip(s0, de, lo, hi);             // s >= 0
+      clip(ee - s0, -de, lo, hi);       // s <= 1
+    }
+  } else if constexpr (D == 3) {
+    const auto& T = *p.tri;
+    const Point3<mpq_class> n = cross3(sub<3>(T.b, T.a), sub<3>(T.c, T.a));
+    if (dot<3>(n, n) != 0 && dot<3>(dir, n) == 0) {  // x's axis parallel to the plane
+      line = true;
+      const Point3<mpq_class> v[3] = {T.a, T.b, T.c};
+      for (int i = 0; i < 3; ++i) {  // inside edge i: ((v[i+1] - v[i]) x (p - v[i])) . n >= 0
+        const Point3<mpq_class> edge = sub<3>(v[(i + 1) % 3], v[i]);
+        const Point3<mpq_class> base = sub<3>(add_scaled<3>(a, 1, w), v[i]);
+        clip(dot<3>(cross3(edge, base), n), dot<3>(cross3(edge, dir), n), lo, hi);
+      }
+    }
+  }
+  if (!line || hi < lo) return answer(cx, cy);
+  QP<D> m = add_scaled<D>(gx, 1, sub<D>(gy, w));
+  m = add_scaled<D>(QP<D>{}, mpq_class(1, 2), m);
+  const mpq_class t = std::clamp(mpq_class(dot<D>(sub<D>(m, a), dir) / dd), lo, hi);
+  const QP<D> on_x = add_scaled<D>(a, t, dir);
+  // The projection of a rounded answer lands within rounding of the pair it
+  // came from, not on it: an answer that is the rounded canonical pair is
+  // judged against that pair.
+  const Answer canonical = answer(cx, cy), near = answer(on_x, add_scaled<D>(on_x, 1, w));
+  return abs_error(canonical, got) <= abs_error(near, got) ? canonical : near;
+}
+
+template <int D>
 PairTruth truth(Question q, const PairLayout& l, Span c) {
   const Pair<D> p(l, c);
   const mpq_class R = p.radius_sum();
@@ -196,6 +305,48 @@ void require_defined(Question q, const PairLayout& l) {
 
 }  // namespace
 
+/// How far `got` is from being a closest pair, as a length: the larger of
+/// its points' distances to their axes and of |their distance - the exact
+/// distance|. This is the severity of a closest-points answer: near a
+/// shallow crossing the exact pair moves far when an input moves one ULP,
+/// so its forward error says little; this residual is small exactly when a
+/// nearby input has the answer as its closest pair.
+template <int D>
+double residual(const Pair<D>& p, const Answer& got) {
+  if (got.kind != Answer::Kind::vector || got.n != 2 * D) return std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < got.n; ++i)
+    if (!std::isfinite(got.v[i])) return std::numeric_limits<double>::infinity();
+  auto point = [&](std::size_t at) {
+    if constexpr (D == 2) return QP<D>{got.v[at], got.v[at + 1]};
+    else return QP<D>{got.v[at], got.v[at + 1], got.v[at + 2]};
+  };
+  const QP<D> gx = point(p.swapped ? D : 0), gy = point(p.swapped ? 0 : D);
+  std::vector<mpq_class> px, py;
+  mpq_class d2;
+  p.closest(px, py, d2);
+  const double ex = nearest_sqrt(to_mpq(squared_distance(gx, p.x.seg)));
+  double ey = 0;
+  if constexpr (D == 3) {
+    if (p.tri) ey = nearest_sqrt(to_mpq(squared_distance(gy, *p.tri)));
+    else ey = nearest_sqrt(to_mpq(squared_distance(gy, p.y.seg)));
+  } else {
+    ey = nearest_sqrt(to_mpq(squared_distance(gy, p.y.seg)));
+  }
+  const QP<D> g = sub<D>(gy, gx);
+  const double gap = std::fabs(nearest_sqrt(dot<D>(g, g)) - nearest_sqrt(d2));
+  return std::fmax(std::fmax(ex, ey), gap);
+}
+
+double closest_points_residual(const PairLayout& l, std::span<const mpq_class> c, const Answer& got) {
+  if (l.dim == 2) return residual<2>(Pair<2>(l, c), got);
+  return residual<3>(Pair<3>(l, c), got);
+}
+
+Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, const Answer& got) {
+  if (l.dim == 2) return nearest_pair<2>(Pair<2>(l, c), got);
+  return nearest_pair<3>(Pair<3>(l, c), got);
+}
+
 PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
   require_defined(q, l);
   return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
@@ -239,6 +390,10 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
     return v;
   };
   s.exact = [q, l, rationals](std::span<const double> c) { return pair_truth(q, l, rationals(c)).answer; };
+  if (q == Question::closest_points)
+    s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
+      return nearest_closest_pair(l, rationals(c), got);
+    };
   s.query = [l](std::span<const double> c) { return audit_cases::contact_query(l, c); };
   s.normalize = [l, float_x, float_y](std::span<double> c) {
     return audit_cases::normalize_pair(l, float_x, float_y, c);
@@ -265,6 +420,7 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
       case Question::distance2: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
       case Question::normal: return e * t.dist;
       case Question::time_of_impact: return e * t.motion;
+      case Question::closest_points: return closest_points_residual(l, rationals(c), got);
       default: return e;
     }
   };

@@ -201,6 +201,64 @@ TEST(AuditPair, NormalsAreAntisymmetricAndClosestPointsMatchTheLibrary) {
   EXPECT_TRUE(cp.real_valued);
 }
 
+TEST(AuditPair, AnyClosestPairOfParallelAxesIsRight) {
+  // Two parallel axes overlapping in projection have a whole segment of
+  // closest pairs. closest_points(y, x), swapped back, is one of them but
+  // often not the canonical one of closest_points(x, y): it must not count
+  // as wrong, and the test checks that it does differ on many cases.
+  using P3 = eg::Point3<double>;
+  auto pt = [](const auto& q) { return P3{eg::to_double(q.x), eg::to_double(q.y), eg::to_double(q.z)}; };
+  const auto other_pair = [&](const Cap3& x, const Cap3& y) {
+    const auto c = eg::closest_points(ex(y).seg, ex(x).seg);
+    return std::pair{pt(c.on_second), pt(c.on_first)};
+  };
+  // The function rounds a pair other than the one it is judged against, so a
+  // coordinate near 0 may differ by a ULP of the case, not of itself.
+  const eg::AuditOptions o{.cases = 300,
+                           .families = {eg::CaseFamily::collinear_gaps, eg::CaseFamily::parallel_zero_length},
+                           .tolerance = {eg::Unit::scale_ulps, 1}};
+  const auto r = eg::audit_pair<Cap3, Cap3>(Question::closest_points, other_pair, o);
+  EXPECT_EQ(r.wrong(), 0u) << r.markdown();
+  const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::capsule};
+  int differ = 0;
+  std::vector<double> c(14);
+  for (std::uint64_t i = 0; i < 300; ++i) {
+    eg::audit_cases::shape_pair(eg::CaseFamily::collinear_gaps, l, false, false, 11 + i, i, c);
+    std::vector<mpq_class> q(c.begin(), c.end());
+    const eg::Capsule3<double> a{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}}, c[6]},
+        b{{{c[7], c[8], c[9]}, {c[10], c[11], c[12]}}, c[13]};
+    const auto [gx, gy] = other_pair(Cap3{a}, Cap3{b});
+    const double g[6] = {gx.x, gx.y, gx.z, gy.x, gy.y, gy.z};
+    const eg::Answer got = eg::Answer::vec(g);
+    differ += eg::detail::pair_truth(Question::closest_points, l, q).answer.str() != got.str();
+    EXPECT_EQ(eg::detail::nearest_closest_pair(l, q, got).str(), got.str()) << i;
+  }
+  EXPECT_GT(differ, 30);
+  // A pair off the axes is still wrong, parallel or not.
+  const auto off = eg::audit_pair<Cap3, Cap3>(
+      Question::closest_points,
+      [&](const Cap3& x, const Cap3& y) {
+        auto [p, q] = other_pair(x, y);
+        p.z += 1e-3;
+        return std::pair{p, q};
+      },
+      o);
+  EXPECT_EQ(off.wrong(), off.cases());
+  // A segment parallel to a triangle above its interior: every point of
+  // the segment has its foot in the triangle. A pair nudged off is judged
+  // against the nearest exact pair, (0.5, 0, 1) and its foot.
+  const eg::detail::PairLayout lt{3, eg::ShapeKind::segment, eg::ShapeKind::triangle};
+  const std::vector<mpq_class> st = {0, 0, 1, 1, 0, 1, 0, -1, -1, 0, 3, -1, 0, 0, 3, 0};  // a, b, r = 0; triangle
+  const double g[6] = {0.5, 0.125, 1, 0.5, 0.125, 0};
+  EXPECT_EQ(eg::detail::nearest_closest_pair(lt, st, eg::Answer::vec(g)).str(),
+            eg::Answer::vec(std::vector<double>{0.5, 0, 1, 0.5, 0, 0}).str());
+  // The triangle first: the same pair, in the caller's order.
+  const eg::detail::PairLayout lt2{3, eg::ShapeKind::triangle, eg::ShapeKind::segment};
+  const std::vector<mpq_class> ts = {-1, -1, 0, 3, -1, 0, 0, 3, 0, 0, 0, 1, 1, 0, 1, 0};
+  const double g2[6] = {0.25, 0, 0, 0.25, 0, 1};
+  EXPECT_EQ(eg::detail::nearest_closest_pair(lt2, ts, eg::Answer::vec(g2)).str(), eg::Answer::vec(g2).str());
+}
+
 TEST(AuditPair, TimeOfImpactIsTheFirstContact) {
   // A ball of radius 1 moving from (0,0,0) to (8,0,0) against the ball of
   // radius 1 at (5,0,0): first contact at x = 3, t = 3/8 exactly.

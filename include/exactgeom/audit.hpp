@@ -234,6 +234,10 @@ struct AuditSubject {
   std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>
       generate;
   std::function<Answer(std::span<const double>)> exact, approx;
+  // Optional, for a question whose exact answer is a set (the closest pairs
+  // of two parallel axes): the member of the set nearest the answer got,
+  // against which that answer is judged. Unset: `exact`.
+  std::function<Answer(std::span<const double>, const Answer& got)> exact_near;
   std::function<std::string(std::span<const double>)> query;
   // Shrinking keeps the case valid: values with nonnegative[i] (radii) stay
   // >= 0.
@@ -418,8 +422,9 @@ enum class Question {
                    // whose cores cross, that translation exceeds R.
   normal,          // optional<vector>: unit vector from x's closest axis
                    // point toward y's, none when d > R or d == 0 (no direction)
-  closest_points,  // pair<vector, vector>: a closest pair of axis points, the
-                   // canonical one of closest_points() when several are closest
+  closest_points,  // pair<vector, vector>: a closest pair of axis points; where
+                   // several are closest (parallel axes) any of them is right:
+                   // the answer is judged against the exact closest pair nearest it
                    // (overlapping or parallel axes): another closest pair, or
                    // one of an ill-conditioned (nearly parallel, overlapping)
                    // pair, counts as wrong; ask distance there
@@ -534,6 +539,13 @@ struct PairTruth {
   double boundary = 0, dist = 0, motion = 0;
 };
 PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c);
+/// Of the exact closest pairs of axis points, the one nearest `got` (the
+/// canonical one when it is unique or got is not 2 dim finite numbers).
+Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
+/// How far `got` is from being a closest pair (the severity of a
+/// closest_points answer): the larger of its points' distances to their
+/// axes and of |their distance - the exact distance|.
+double closest_points_residual(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
 
 /// Everything of an audit subject for (q, l) but `approx`: families,
 /// generator (values of x rounded to float with float_x, of y with
