@@ -2,10 +2,12 @@
 // every Question for any two shapes, the distance of a case to its decision
 // boundary, the cases of every family projected to the pair's shape kinds,
 // and the `contact` query line (docs/queries.md) each wrong case replays as.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <stdexcept>
 
 #include "exactgeom/audit.hpp"
@@ -350,6 +352,160 @@ Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, c
 PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
   require_defined(q, l);
   return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
+}
+
+// ---------------------------------------------------------------------------
+// Sweeps: x (a ball or capsule) translated by v during the frame.
+
+namespace {
+
+using Q3 = Point3<mpq_class>;
+
+/// A case's sweep in 3-D rationals (2-D cases at z = 0): x's axis a..b, the
+/// motion v, y's axis or triangle, and the radius sum.
+struct Sweep {
+  Q3 a, b, v;
+  std::optional<Segment3<mpq_class>> yseg;
+  std::optional<Triangle3<mpq_class>> ytri;
+  mpq_class R;
+
+  Sweep(const PairLayout& l, Span c) {
+    const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width(), w = l.width();
+    auto pt = [&](std::size_t at) { return Q3{c[at], c[at + 1], d == 3 ? c[at + 2] : mpq_class(0)}; };
+    a = pt(0), b = pt(d), v = pt(w);
+    R = c[2 * d];
+    if (l.y == ShapeKind::triangle) {
+      ytri = Triangle3<mpq_class>{pt(wx), pt(wx + 3), pt(wx + 6)};
+    } else {
+      yseg = Segment3<mpq_class>{pt(wx), pt(wx + d)};
+      R += c[wx + 2 * d];
+    }
+  }
+  /// The squared distance between y's core and the region x's axis sweeps
+  /// over [0, t]: the parallelogram a, b, b + t v, a + t v (as two
+  /// triangles; degenerate ones are handled by segment_triangle.hpp). Two
+  /// triangles are at the least distance of an edge of one to the other.
+  mpq_class d2_by(const mpq_class& t) const {
+    const Q3 at{a.x + t * v.x, a.y + t * v.y, a.z + t * v.z}, bt{b.x + t * v.x, b.y + t * v.y, b.z + t * v.z};
+    const Triangle3<mpq_class> p1{a, b, bt}, p2{a, bt, at};
+    auto d2 = [](const auto& x, const auto& y) { return to_mpq(squared_distance(x, y)); };
+    if (yseg) return std::min(d2(*yseg, p1), d2(*yseg, p2));
+    const Triangle3<mpq_class>& T = *ytri;
+    mpq_class m = d2(Segment3<mpq_class>{a, b}, T);
+    for (const Segment3<mpq_class>& e : {Segment3<mpq_class>{b, bt}, Segment3<mpq_class>{bt, at},
+                                         Segment3<mpq_class>{at, a}})
+      m = std::min(m, d2(e, T));
+    for (const Segment3<mpq_class>& e : {Segment3<mpq_class>{T.a, T.b}, Segment3<mpq_class>{T.b, T.c},
+                                         Segment3<mpq_class>{T.c, T.a}})
+      m = std::min({m, d2(e, p1), d2(e, p2)});
+    return m;
+  }
+  bool meets_by(const mpq_class& t) const { return d2_by(t) <= R * R; }
+};
+
+}  // namespace
+
+SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
+  const Sweep sw(l, c);
+  SweepTruth t;
+  t.motion = nearest_sqrt(sw.v.x * sw.v.x + sw.v.y * sw.v.y + sw.v.z * sw.v.z);
+  const mpq_class whole = sw.d2_by(1);
+  t.boundary = touching_margin(whole, sw.R);
+  if (whole > sw.R * sw.R) {
+    t.answer = Answer::none();
+    return t;
+  }
+  if (sw.meets_by(0)) {
+    t.answer = Answer::of(0.0);
+    return t;
+  }
+  // "Meets by t" grows with t: bisection over the doubles of [0, 1], then
+  // the midpoint of the last two decides the rounding (ties to the earlier).
+  std::uint64_t lo = 0, hi = std::bit_cast<std::uint64_t>(1.0);
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (sw.meets_by(mpq_class(std::bit_cast<double>(mid)))) hi = mid;
+    else lo = mid;
+  }
+  const double a = std::bit_cast<double>(lo), b = std::bit_cast<double>(hi);
+  t.answer = Answer::of(sw.meets_by((mpq_class(a) + mpq_class(b)) / 2) ? a : b);
+  return t;
+}
+
+AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name) {
+  if (l.x == ShapeKind::triangle) throw std::invalid_argument("audit_sweep: the moving shape cannot be a triangle");
+  using F = CaseFamily;
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = "the first time t in [0, 1] at which x, translated by t v, touches y, correctly rounded, none when "
+               "it never does; reference: the exact distance of the region x's axis sweeps (" +
+               std::to_string(l.dim) + "-D)";
+  const bool tri = l.y == ShapeKind::triangle;
+  s.families = {F::random, F::near_degenerate, F::touching, F::parallel_zero_length, F::far_from_origin,
+                F::large_offsets};
+  if (tri) s.families.insert(s.families.end(), {F::piercing_triangle, F::degenerate_triangle});
+  else s.families.insert(s.families.end(), {F::collinear_gaps, F::nearly_parallel, F::zero_length});
+  const std::size_t w = l.width(), d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  s.width = w + d;
+  // A family's pair is where x stands at t* = k/8; x starts t* v earlier.
+  // v has length 1 to 20 in a random direction, reversed for one case in
+  // four (contact at the start, or none).
+  s.generate = [l, float_x, float_y, w, d](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::shape_pair(f, l, float_x, float_y, seed, i, c.first(w));
+    std::mt19937_64 r(seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)) ^ 0x5eeb5eebULL);  // per case
+    std::uniform_real_distribution<double> u(-1, 1);
+    double v[3] = {u(r), u(r), d == 3 ? u(r) : 0.0}, n = 0;
+    for (double x : v) n += x * x;
+    const double len = std::ldexp(std::floor(std::uniform_real_distribution<double>(1, 20)(r) * 8), -3);
+    const double ts = double(1 + r() % 7) / 8, sign = r() % 4 == 0 ? -1.0 : 1.0;
+    for (std::size_t k = 0; k < d; ++k) {
+      double vk = sign * len * v[k] / std::sqrt(n);
+      if (float_x) vk = double(float(vk));
+      c[w + k] = vk;
+      for (std::size_t e : {std::size_t{0}, d}) {  // both axis endpoints move back
+        double p = c[e + k] - ts * vk;
+        if (float_x) p = double(float(p));
+        c[e + k] = p;
+      }
+    }
+  };
+  auto rationals = [](std::span<const double> c) { return std::vector<mpq_class>(c.begin(), c.end()); };
+  s.exact = [l, rationals](std::span<const double> c) { return sweep_truth(l, rationals(c)).answer; };
+  s.query = [l, w](std::span<const double> c) {
+    // No op of docs/queries.md replays a sweep: the line is the contact of
+    // the start configuration with the motion added ("motion", ignored by
+    // exactgeom eval) and the raw case.
+    std::string q = audit_cases::contact_query(l, c.first(w));
+    q.pop_back();
+    q += ",\"motion\":[";
+    for (std::size_t k = w; k < c.size(); ++k) q += (k > w ? ",\"" : "\"") + audit_cases::hex(c[k]) + "\"";
+    return audit_cases::with_case(q + "]}", c);
+  };
+  s.normalize = [l, float_x, float_y, w](std::span<double> c) {
+    for (std::size_t k = w; k < c.size(); ++k)
+      if (!std::isfinite(c[k]) || (float_x && double(float(c[k])) != c[k])) return false;
+    return audit_cases::normalize_pair(l, float_x, float_y, c.first(w));
+  };
+  s.nonnegative.assign(s.width, false);
+  s.nonnegative[2 * d] = true;
+  if (!tri) s.nonnegative[wx + 2 * d] = true;
+  s.answer_scale_power = 0;
+  s.radius_sum = [l, wx, d](std::span<const double> c) {
+    return c[2 * d] + (l.y != ShapeKind::triangle ? c[wx + 2 * d] : 0.0);
+  };
+  // Severity is a backward error: how far the region swept by the answered
+  // time is from touching y (its gap when the answer is early, its deepest
+  // penetration when late). Unlike |t - t*| |v|, it stays small for a
+  // glancing contact, where a rounding-level move of a shape shifts the
+  // first contact far along the motion.
+  s.margin = [l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
+    if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
+      return sweep_truth(l, rationals(c)).boundary;
+    if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
+    const Sweep sw(l, rationals(c));
+    return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
+  };
+  return s;
 }
 
 AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
