@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "exactgeom/detail/exact.hpp"
-#include "exactgeom/detail/expansion.hpp"
 #include "exactgeom/detail/kernel.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/geometry.hpp"
@@ -88,62 +87,27 @@ int exact_from_doubles(const double* v, const char* what, IntFn int_fn, MpzFn mp
   return mpz_fn(z);
 }
 
-constexpr int kUndecided = 2;
-
-// The expansion stage (expansion.hpp): the formula of formulas.hpp over
-// expansions of capacity Cap, for inputs on which that is exact (a formula
-// of degree `degree`). kUndecided when the inputs are out of its range or
-// an expansion outgrew Cap; the integers decide then.
-template <int Cap, int N, class Det>
-int by_expansions(const double* v, int degree, Det det) {
-  if (!expansion_safe(v, N, degree)) return kUndecided;
-  using E = Expansion<Cap>;
-  E w[N];
-  for (int i = 0; i < N; ++i) w[i] = E(v[i]);
-  const E d = det(w);
-  return d.ok() ? d.sign() : kUndecided;
-}
-
 }  // namespace
 
 int orient2d_exact(const double* c) {
-  if (const int s = orient2d_expansion(c); s != kUndecided) return s;
   return exact_from_doubles<6>(
       c, "orient2d", [](const std::int64_t* w, int) { return orient2d_int(w); },
       [](const mpz_class* z) { return orient2d_exact(z); });
 }
 int orient3d_exact(const double* c) {
-  if (const int s = orient3d_expansion(c); s != kUndecided) return s;
   return exact_from_doubles<12>(
       c, "orient3d", [](const std::int64_t* w, int b) { return orient3d_int(w, b); },
       [](const mpz_class* z) { return orient3d_exact(z); });
 }
 int incircle_exact(const double* c) {
-  if (const int s = incircle_expansion(c); s != kUndecided) return s;
   return exact_from_doubles<8>(
       c, "incircle", [](const std::int64_t* w, int b) { return incircle_int(w, b); },
       [](const mpz_class* z) { return incircle_exact(z); });
 }
 int insphere_det_exact(const double* c) {
-  if (const int s = insphere_expansion(c); s != kUndecided) return s;
   return exact_from_doubles<15>(
       c, "insphere", [](const std::int64_t* w, int b) { return insphere_int(w, b); },
       [](const mpz_class* z) { return insphere_det_exact(z); });
-}
-
-// Degrees: orient2d 2, orient3d 3, incircle 4 (lift times 2x2 minor),
-// insphere 5 (lift times 3x3 minor).
-int orient2d_expansion(const double* c) {
-  return by_expansions<16, 6>(c, 2, [](const auto* w) { return orient2d_det(w[0], w[1], w[2], w[3], w[4], w[5]); });
-}
-int orient3d_expansion(const double* c) {
-  return by_expansions<32, 12>(c, 3, [](const auto* w) { return orient3d_det(w, w + 3, w + 6, w + 9); });
-}
-int incircle_expansion(const double* c) {
-  return by_expansions<32, 8>(c, 4, [](const auto* w) { return incircle_det(w, w + 2, w + 4, w + 6); });
-}
-int insphere_expansion(const double* c) {
-  return by_expansions<48, 15>(c, 5, [](const auto* w) { return insphere_det(w, w + 3, w + 6, w + 9, w + 12); });
 }
 
 int incircle_exact(const std::int32_t* c) {

@@ -17,15 +17,6 @@ int orient3d_exact(const double* c12);
 int incircle_exact(const double* c8);
 int insphere_det_exact(const double* c15);
 
-/// The expansion stage alone (expansion.hpp), which the double versions
-/// above run first: the sign, or 2 when the stage cannot decide (inputs out
-/// of its exact range, NaN or infinite included, or an expansion outgrew
-/// its capacity). Public for the tests of the stage.
-int orient2d_expansion(const double* c6);
-int orient3d_expansion(const double* c12);
-int incircle_expansion(const double* c8);
-int insphere_expansion(const double* c15);
-
 int incircle_exact(const std::int32_t* c8);
 int insphere_det_exact(const std::int32_t* c15);
 int orient3d_exact(const std::int64_t* c12);
