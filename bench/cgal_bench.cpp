@@ -104,7 +104,7 @@ void register_kernel(const std::string& set, const char* impl) {
 
 template <class Op>
 void register_op() {
-  for (const std::string set : {"random", "degenerate"}) {
+  for (const std::string set : {"random", "degenerate", "near", "degen"}) {
     register_kernel<Op, Epick>(set, "cgal_epick");
     register_kernel<Op, Epeck>(set, "cgal_epeck");
   }

@@ -16,6 +16,12 @@
 //                doubles: degenerate(g, 50) scaled by 2^-50 (exact, |x| < 1),
 //                then on half the inputs one coordinate of the last point
 //                moved by one ulp.
+//   near         (doubles only) uniform in [-1, 1), the last point rounded
+//                onto the others' line or plane, or all points rounded onto
+//                one random circle or sphere, then the last point nudged 0
+//                to 3 ulps in one coordinate
+//   degen        (doubles only) degenerate(g, 41): exactly degenerate
+//                integer-valued doubles, |x| < 2^41
 #pragma once
 
 #include <array>
@@ -211,6 +217,49 @@ void nudge_last(Rng& g, Tuple<Op, double>& t) {
   x = std::nextafter(x, (g() & 1) ? 1.0 : -1.0);
 }
 
+/// Moves one coordinate of the last point of t by 0 to 3 ulps.
+template <class Op>
+void nudge_last_0_3(Rng& g, Tuple<Op, double>& t) {
+  double* c[3] = {&t.back().x, &t.back().y, nullptr};
+  if constexpr (Op::dim == 3) c[2] = &t.back().z;
+  double& x = *c[uniform_int<int>(g, 0, Op::dim - 1)];
+  const double dir = (g() & 1) ? 1.0 : -1.0;
+  for (int k = uniform_int<int>(g, 0, 3); k > 0; --k) x = std::nextafter(x, dir);
+}
+
+/// The `near` set: points uniform in [-1, 1); the last one rounded onto the
+/// line (plane) of the others, or all on a random circle (sphere), each
+/// rounded to double; then nudged 0 to 3 ulps.
+template <class Op>
+Tuple<Op, double> near_tuple(Rng& g) {
+  auto u = [&] { return uniform_double(g, -1, 1); };
+  Tuple<Op, double> t;
+  for (auto& p : t) p = random_point<Op::dim>(u);
+  if constexpr (Op::n == Op::dim + 1) {  // orient2d, orient3d: on the line or plane
+    auto& l = t.back();
+    const double s = u(), r = u();
+    l.x = t[0].x + s * (t[1].x - t[0].x);
+    l.y = t[0].y + s * (t[1].y - t[0].y);
+    if constexpr (Op::dim == 3) {
+      l.x += r * (t[2].x - t[0].x);
+      l.y += r * (t[2].y - t[0].y);
+      l.z = t[0].z + s * (t[1].z - t[0].z) + r * (t[2].z - t[0].z);
+    }
+  } else {  // incircle, insphere: every point on one circle or sphere
+    const auto o = random_point<Op::dim>(u);
+    const double radius = 0.1 + std::fabs(u());
+    for (auto& p : t) {
+      double d[3] = {u(), u(), Op::dim == 3 ? u() : 0.0};
+      const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      p.x = o.x + radius * d[0] / len;
+      p.y = o.y + radius * d[1] / len;
+      if constexpr (Op::dim == 3) p.z = o.z + radius * d[2] / len;
+    }
+  }
+  nudge_last_0_3<Op>(g, t);
+  return t;
+}
+
 template <class Op>
 std::vector<Tuple<Op, double>> double_set(const std::string& set) {
   Rng g = rng_for<Op>(set, "double");
@@ -218,6 +267,14 @@ std::vector<Tuple<Op, double>> double_set(const std::string& set) {
   for (auto& t : out) {
     if (set == "random") {
       for (auto& p : t) p = random_point<Op::dim>([&] { return uniform_double(g, -1, 1); });
+      continue;
+    }
+    if (set == "near") {
+      t = near_tuple<Op>(g);
+      continue;
+    }
+    if (set == "degen") {  // exactly degenerate integer-valued doubles near 2^40
+      t = convert<double>(Op::degenerate(g, 41), [](std::int64_t v) { return static_cast<double>(v); });
       continue;
     }
     t = convert<double>(Op::degenerate(g, 50), [](std::int64_t v) { return static_cast<double>(v) * 0x1p-50; });

@@ -25,6 +25,10 @@
 //                by one ulp: exactly or nearly degenerate, so the filter
 //                fails on essentially all of them (the counter
 //                filter_uncertain reports the share).
+//   near, degen  (doubles only: float, exact, mpq rows) see
+//                predicate_inputs.hpp: nearly degenerate points rounded onto
+//                the line / plane / circle / sphere and nudged 0-3 ulps, and
+//                exactly degenerate integer-valued doubles near 2^40.
 // Counters: filter_uncertain (exact on doubles: share of inputs the double
 // filter could not decide), float_wrong (float*: share of inputs where the
 // naive sign differs from the exact one) and exact_wrong (exact*: share of
@@ -229,7 +233,8 @@ void register_op() {
   using Q = Tuple<Op, mpq_class>;
   using Z = Tuple<Op, mpz_class>;
   const std::string op = Op::name;
-  for (const std::string set : {"random", "degenerate"}) {
+  for (const std::string set : {"random", "degenerate", "near", "degen"}) {
+    const bool ints = set == "random" || set == "degenerate";  // near, degen: doubles only
     const auto exact = apply(Op::exact);
     const auto naive = apply(Op::naive);
     bn::register_batch<D>(op + "/float/" + set, [=] {
@@ -248,6 +253,7 @@ void register_op() {
       for (const D& t : double_set<Op>(set)) q.push_back(bn::convert<mpq_class>(t, bn::to_mpq));
       return bn::Batch<Q>{std::move(q), {}};
     }, apply(Op::oracle));
+    if (!ints) continue;
     register_int<Op, int32_t>(set, "int32");
     register_int<Op, int64_t>(set, "int64");
     bn::register_batch<Z>(op + "/exact_mpz/" + set, [=] {

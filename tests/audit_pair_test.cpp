@@ -589,9 +589,6 @@ std::optional<double> ball_cast(const eg::Capsule3<double>& x, const eg::Point3<
   return best;
 }
 
-double gap(const eg::Capsule3<double>& x, const eg::Sphere<double>& y) {
-  return eg::distance(y.center, x.seg) - x.r - y.r;
-}
 double gap(const eg::Capsule3<double>& x, const eg::Triangle3<double>& y) {
   return eg::sqrt_to_double(eg::squared_distance(x.seg, y)) - x.r;
 }
