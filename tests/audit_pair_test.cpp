@@ -641,7 +641,12 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
   // The closed form's quadratic has coefficients of degree 4 in the
   // coordinates; their rounding moves its answer a few hundred ULPs of the
   // scale at worst (measured: 199): the rounding-level band is 1024 here.
-  const eg::AuditOptions o{.cases = 40, .gross_band = 1024};
+  // Few cases: the exact reference bisects an exact distance ~62 times per
+  // case, which takes minutes under the sanitizers for the default count.
+  const eg::AuditOptions o{.cases = 16,
+                           .families = {eg::CaseFamily::random, eg::CaseFamily::touching,
+                                        eg::CaseFamily::nearly_parallel, eg::CaseFamily::zero_length},
+                           .gross_band = 1024};
   const auto right = eg::audit_sweep<Cap3, Ball3>(
       [](const Cap3& x, const eg::Point3<double>& v, const Ball3& y) { return ball_cast(ex(x), v, ex(y)); }, o,
       "closed form");
@@ -657,7 +662,10 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
       o, "radius forgotten");
   std::uint64_t bug_gross = 0;
   for (const auto& f : bug.families) bug_gross += f.gross;
-  EXPECT_GT(bug_gross, 40u) << bug.markdown();
+  EXPECT_GT(bug_gross, 8u) << bug.markdown();
+}
+
+TEST(AuditSweep, TriangleTargetsAndAMovingTriangleIsAnError) {
   // Triangles as targets; the moving shape cannot be one. advance() stops
   // within 1e-9 of the scale of contact, about 4.5e6 ULPs of it: the band
   // of "rounding-level" is 1e8 ULPs (2.2e-8 of the scale) for it. (With
@@ -667,7 +675,7 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
       [](const Cap3& x, const eg::Point3<double>& v, const Tri& y) {
         return advance(ex(x), v, [&](const eg::Capsule3<double>& c) { return gap(c, ex(y)); });
       },
-      {.cases = 10, .families = {eg::CaseFamily::random}, .gross_band = 1e8}, "conservative advancement");
+      {.cases = 6, .families = {eg::CaseFamily::random}, .gross_band = 1e8}, "conservative advancement");
   EXPECT_EQ(tri.families.front().gross, 0u) << tri.markdown();
   EXPECT_THROW((eg::audit_sweep<Tri, Cap3>([](const Tri&, const eg::Point3<double>&, const Cap3&) { return 0.0; })),
                std::invalid_argument);
