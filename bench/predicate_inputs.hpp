@@ -208,23 +208,16 @@ Rng rng_for(const std::string& set, const char* kind) {
   return Rng(seq);
 }
 
-/// Moves one coordinate of the last point of t by one ulp, up or down.
+/// Moves one coordinate of the last point of t by one ulp, up or down, or
+/// with max_ulps > 1 by 0 to max_ulps ulps (the count drawn last, so the
+/// one-ulp sets draw what they always drew).
 template <class Op>
-void nudge_last(Rng& g, Tuple<Op, double>& t) {
-  double* c[3] = {&t.back().x, &t.back().y, nullptr};
-  if constexpr (Op::dim == 3) c[2] = &t.back().z;
-  double& x = *c[uniform_int<int>(g, 0, Op::dim - 1)];
-  x = std::nextafter(x, (g() & 1) ? 1.0 : -1.0);
-}
-
-/// Moves one coordinate of the last point of t by 0 to 3 ulps.
-template <class Op>
-void nudge_last_0_3(Rng& g, Tuple<Op, double>& t) {
+void nudge_last(Rng& g, Tuple<Op, double>& t, int max_ulps = 1) {
   double* c[3] = {&t.back().x, &t.back().y, nullptr};
   if constexpr (Op::dim == 3) c[2] = &t.back().z;
   double& x = *c[uniform_int<int>(g, 0, Op::dim - 1)];
   const double dir = (g() & 1) ? 1.0 : -1.0;
-  for (int k = uniform_int<int>(g, 0, 3); k > 0; --k) x = std::nextafter(x, dir);
+  for (int k = max_ulps > 1 ? uniform_int<int>(g, 0, max_ulps) : 1; k > 0; --k) x = std::nextafter(x, dir);
 }
 
 /// The `near` set: points uniform in [-1, 1); the last one rounded onto the
@@ -256,7 +249,7 @@ Tuple<Op, double> near_tuple(Rng& g) {
       if constexpr (Op::dim == 3) p.z = o.z + radius * d[2] / len;
     }
   }
-  nudge_last_0_3<Op>(g, t);
+  nudge_last<Op>(g, t, 3);
   return t;
 }
 

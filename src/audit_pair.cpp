@@ -499,10 +499,10 @@ AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std:
   // glancing contact, where a rounding-level move of a shape shifts the
   // first contact far along the motion.
   s.margin = [l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
-    if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
-      return sweep_truth(l, rationals(c)).boundary;
-    if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
     const Sweep sw(l, rationals(c));
+    if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
+      return touching_margin(sw.d2_by(1), sw.R);  // sweep_truth's boundary, without its bisection
+    if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
     return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
   };
   return s;

@@ -3,10 +3,10 @@
 // The cofactor expansions are those Shewchuk uses in predicates.c ("Adaptive
 // Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
 // 1997). Evaluated over integers by the exact kernel (kernel.hpp, whose bit
-// bounds in wide_int.hpp pick W), over expansions by the stage between the
-// filter and the integers (expansion.hpp), and over float or double by the
-// naive predicates (float/naive_predicates.hpp); the double filters
-// (filters.hpp) evaluate the very same expressions with their permanents.
+// bounds in wide_int.hpp pick W) and over float or double by the naive
+// predicates (float/naive_predicates.hpp); the double filters (filters.hpp)
+// spell the very same expressions out beside their permanents, which need
+// the intermediate products.
 #pragma once
 
 namespace exactgeom::detail {

@@ -1,8 +1,8 @@
 // exactgeom/float/naive_predicates.hpp: the orientation predicates as a user
 // writes them in plain floating point: the determinant evaluated in F
 // (float or double), no filter, no fallback. The determinants are those of
-// detail/formulas.hpp, the one formula the exact predicates evaluate too. These are what the exact
-// predicates are measured against (tests/predicates_test.cpp,
+// detail/formulas.hpp, the one formula the exact predicates evaluate too.
+// These are what the exact predicates are measured against (tests/predicates_test.cpp,
 // bench/predicates_bench.cpp); they are wrong near degeneracy, by design.
 #pragma once
 
