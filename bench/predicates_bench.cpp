@@ -6,6 +6,9 @@
 // Implementations:
 //   float        naive double determinant on double inputs
 //   exact        exactgeom on the same doubles (filter, exact fallback)
+//   exact_batch  exactgeom's batch call (batch.hpp) on the same doubles, all
+//                4,096 items in one call (the points in one span per
+//                argument); compare with `float`, the scalar naive loop
 //   mpq          the determinant written the obvious way in mpq_class, on the
 //                same doubles converted exactly before timing
 //   float_int32  naive double determinant on int32 points, converted to
@@ -42,6 +45,7 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "exactgeom/batch.hpp"
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
 #include "exactgeom/predicates.hpp"
@@ -123,6 +127,7 @@ int mpq_insphere(const Q3& a, const Q3& b, const Q3& c, const Q3& d, const Q3& e
 // implementation and the double filter (for the filter_uncertain counter).
 
 struct Orient2d : bn::Orient2dInputs {
+  static constexpr auto batch = [](const auto&... s) { eg::orient2d_batch(s...); };
   static constexpr auto exact = [](const auto&... p) { return eg::orient2d(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::orient2d(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_orient2d(p...); };
@@ -132,6 +137,7 @@ struct Orient2d : bn::Orient2dInputs {
 };
 
 struct Orient3d : bn::Orient3dInputs {
+  static constexpr auto batch = [](const auto&... s) { eg::orient3d_batch(s...); };
   static constexpr auto exact = [](const auto&... p) { return eg::orient3d(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::orient3d(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_orient3d(p...); };
@@ -143,6 +149,7 @@ struct Orient3d : bn::Orient3dInputs {
 };
 
 struct Incircle : bn::IncircleInputs {
+  static constexpr auto batch = [](const auto&... s) { eg::incircle_batch(s...); };
   static constexpr auto exact = [](const auto&... p) { return eg::incircle(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::incircle(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_incircle(p...); };
@@ -154,6 +161,7 @@ struct Incircle : bn::IncircleInputs {
 };
 
 struct Insphere : bn::InsphereInputs {
+  static constexpr auto batch = [](const auto&... s) { eg::insphere_batch(s...); };
   static constexpr auto exact = [](const auto&... p) { return eg::insphere(p...); };
   static constexpr auto naive = [](const auto&... p) { return eg::naive::insphere(p...); };
   static constexpr auto oracle = [](const auto&... p) { return mpq_insphere(p...); };
@@ -197,6 +205,46 @@ struct OracleOn {
 using bn::double_set;
 using bn::int_set;
 using bn::Tuple;
+
+/// `<op>/exact_batch/<set>`: one batch call over the set's 4,096 tuples,
+/// held as one point array per argument (built outside the timer); the
+/// signs are summed like run_batch sums the scalar results.
+template <class Op>
+void register_exact_batch(const std::string& set) {
+  using D = Tuple<Op, double>;
+  using P = typename D::value_type;
+  struct Columns {
+    std::array<std::vector<P>, Op::n> cols;
+    std::vector<std::int8_t> out;
+    double wrong_share = 0;
+  };
+  auto cache = std::make_shared<std::unique_ptr<Columns>>();
+  const std::string name = std::string(Op::name) + "/exact_batch/" + set;
+  benchmark::RegisterBenchmark(name.c_str(), [cache, set](benchmark::State& state) {
+    if (!*cache) {
+      auto c = std::make_unique<Columns>();
+      const std::vector<D> in = double_set<Op>(set);
+      for (const D& t : in)
+        for (std::size_t k = 0; k < Op::n; ++k) c->cols[k].push_back(t[k]);
+      c->out.resize(in.size());
+      // Checked once, outside the timer: the batch agrees with the oracle.
+      std::apply([&](const auto&... v) { Op::batch(std::span<const P>(v)..., std::span<std::int8_t>(c->out)); }, c->cols);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < in.size(); ++i) wrong += c->out[i] != OracleOn<Op>{}(in[i]);
+      c->wrong_share = double(wrong) / double(in.size());
+      *cache = std::move(c);
+    }
+    Columns& c = **cache;
+    state.counters[bn::kExactWrong] = c.wrong_share;
+    for (auto _ : state) {
+      std::apply([&](const auto&... v) { Op::batch(std::span<const P>(v)..., std::span<std::int8_t>(c.out)); }, c.cols);
+      long acc = 0;
+      for (std::int8_t s : c.out) acc += s;
+      benchmark::DoNotOptimize(acc);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.out.size()));
+  });
+}
 
 template <class Op, class I>
 void register_int(const std::string& set, const char* suffix) {
@@ -248,6 +296,7 @@ void register_op() {
       b.counters.push_back({bn::kExactWrong, disagreement(b.inputs, exact, OracleOn<Op>{})});
       return b;
     }, exact);
+    register_exact_batch<Op>(set);
     bn::register_batch<Q>(op + "/mpq/" + set, [=] {
       std::vector<Q> q;
       for (const D& t : double_set<Op>(set)) q.push_back(bn::convert<mpq_class>(t, bn::to_mpq));

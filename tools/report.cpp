@@ -98,6 +98,7 @@ constexpr Target kTargets[] = {
     {"orient2d/exact/near", 7}, {"orient2d/exact/degen", 12},
     {"orient3d/exact/near", 80}, {"orient3d/exact/degen", 50},
     {"segment_distance2/exact/random", 20},
+    {"orient2d/exact_batch/random", 1.0}, {"orient3d/exact_batch/random", 1.0},
 };
 
 struct Result {
