@@ -35,6 +35,8 @@ int orient2d_int(const std::int64_t* v) {
   return orient2d_i64(v[0], v[1], v[2], v[3], v[4], v[5]);
 }
 
+// `bits` bounds the inputs: every v[i] is a bits-wide two's complement
+// integer, -2^(bits-1) <= v[i] < 2^(bits-1).
 int orient3d_int(const std::int64_t* v, int bits) {
   if (bits <= 32) {
     static_assert(fits(orient3d_bits(32), 128));
@@ -42,6 +44,7 @@ int orient3d_int(const std::int64_t* v, int bits) {
     widen(v, w);
     return orient3d_k(w, w + 3, w + 6, w + 9);
   }
+  if (bits - 1 <= kOrient3dI62Bits) return orient3d_i62(v, v + 3, v + 6, v + 9);
   i64_wide_orient3d w[12];
   widen(v, w);
   return orient3d_k(w, w + 3, w + 6, w + 9);
@@ -120,7 +123,12 @@ int insphere_det_exact(const std::int32_t* c) {
   widen(c, w);
   return insphere_det_k(w, w + 3, w + 6, w + 9, w + 12);
 }
-int orient3d_exact(const std::int64_t* c) { return orient3d_int(c, 64); }
+int orient3d_exact(const std::int64_t* c) {
+  // The 192-bit path when every c[i] is in [-2^62, 2^62), else fixed_int<256>.
+  std::uint64_t any = 0;
+  for (int i = 0; i < 12; ++i) any |= static_cast<std::uint64_t>(c[i] < 0 ? ~c[i] : c[i]);
+  return orient3d_int(c, static_cast<int>(std::bit_width(any)) + 1);
+}
 int incircle_exact(const std::int64_t* c) { return incircle_int(c, 64); }
 int insphere_det_exact(const std::int64_t* c) { return insphere_int(c, 64); }
 

@@ -927,6 +927,55 @@ TEST(DoubleFilterEdge, PerturbedDegeneraciesMatchOracleOnBothSidesOfTheBound) {
 /// (in units of 2^e, found by bisection) at which the filter starts to
 /// answer: the inputs sitting right at its error bound. There, and one and
 /// two units further, a filter answer must agree with the oracle.
+// The 192-bit orient3d path (kernel.hpp orient3d_i62) takes integers in
+// [-2^62, 2^62); one more bit goes to fixed_int<256>. Both sides of that
+// edge, for int64 inputs and for doubles whose scaled integers have 62 or 63
+// magnitude bits, against the oracle: the corners of the range (the largest
+// differences and minors), random values, and exactly coplanar points
+// nudged by one unit.
+TEST(Orient3dI62, BothSidesOfTheEdgeMatchTheOracle) {
+  Rng rng(62);
+  const std::int64_t lo = -(std::int64_t(1) << 62), hi = (std::int64_t(1) << 62) - 1;
+  for (int wide = 0; wide < 2; ++wide) {
+    const std::int64_t l = wide ? std::numeric_limits<std::int64_t>::min() : lo;
+    const std::int64_t h = wide ? std::numeric_limits<std::int64_t>::max() : hi;
+    const std::int64_t corner[] = {l, h, l + 1, h - 1, 0, 1, -1};
+    for (int n = 0; n < 3000; ++n) {
+      Point3<std::int64_t> p[4];
+      for (auto& q : p)
+        for (std::int64_t* c : {&q.x, &q.y, &q.z})
+          *c = n % 3 == 0 ? corner[rng() % 7] : std::uniform_int_distribution<std::int64_t>(l, h)(rng);
+      if (n % 3 == 2) {  // d = a + (b - a) + (c - a) (coplanar) where it stays in range, +- 1
+        p[3] = {p[1].x / 2 + p[2].x / 2, p[1].y / 2 + p[2].y / 2, p[1].z / 2 + p[2].z / 2};
+        p[0] = {p[1].x / 2 + p[3].x / 2, p[1].y / 2 + p[3].y / 2, p[1].z / 2 + p[3].z / 2};
+        if (rng() & 1) p[3].z += (p[3].z < h) ? 1 : -1;
+      }
+      const int expect = oracle::orient3d(oracle::to_q(p[0]), oracle::to_q(p[1]),
+                                          oracle::to_q(p[2]), oracle::to_q(p[3]));
+      ASSERT_EQ(static_cast<int>(exactgeom::orient3d(p[0], p[1], p[2], p[3])), expect)
+          << "int64, wide " << wide << ", case " << n;
+      // The same points as doubles scaled by 2^-1000: the scaled integers
+      // have the same bits whenever the value is a double exactly.
+      Point3<double> d[4];
+      bool exact = true;
+      for (int i = 0; i < 4; ++i) {
+        d[i] = {std::ldexp(double(p[i].x), -1000), std::ldexp(double(p[i].y), -1000),
+                std::ldexp(double(p[i].z), -1000)};
+        exact = exact && std::int64_t(std::ldexp(d[i].x, 1000)) == p[i].x &&
+                std::int64_t(std::ldexp(d[i].y, 1000)) == p[i].y &&
+                std::int64_t(std::ldexp(d[i].z, 1000)) == p[i].z;
+      }
+      const int expect_d = oracle::orient3d(oracle::to_q(d[0]), oracle::to_q(d[1]),
+                                            oracle::to_q(d[2]), oracle::to_q(d[3]));
+      if (exact) {
+        ASSERT_EQ(expect_d, expect);
+      }
+      ASSERT_EQ(static_cast<int>(exactgeom::orient3d(d[0], d[1], d[2], d[3])), expect_d)
+          << "double, wide " << wide << ", case " << n;
+    }
+  }
+}
+
 TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {
   Rng rng(62);
   // Exponents from where the degree-`deg` products underflow to where they
