@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "exactgeom/detail/exact.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
 #include "oracle.hpp"
 
@@ -974,6 +975,47 @@ TEST(Orient3dI62, BothSidesOfTheEdgeMatchTheOracle) {
           << "double, wide " << wide << ", case " << n;
     }
   }
+}
+
+// The FMA sign test for orient2d (predicates.cpp orient2d_fma_sign), called
+// directly and through orient2d, against the oracle. Integer coordinates of
+// 1 to 52 bits (so the four differences are exact and their ulps, which
+// decide the test's tie rule, differ in both directions) that are nearly
+// collinear: u = b - a = (p, q), v = c - a = k u + (r1, r2) with small r,
+// so D = p r2 - q r1 is tiny beside the products; then a common scale 2^s
+// taking the differences to both ends of the stage's range [2^-480, 2^480]
+// and just past them (where orient2d takes the integer path instead).
+TEST(Orient2dFmaStage, NearlyCollinearAtEveryScaleMatchesTheOracle) {
+  Rng rng(2013);
+  auto bits = [&](int n) {
+    const std::int64_t m = std::int64_t(1) << n;
+    return std::uniform_int_distribution<std::int64_t>(-m + 1, m - 1)(rng);
+  };
+  int zeros = 0, staged = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const int nb = 1 + static_cast<int>(rng() % 26), kb = 1 + static_cast<int>(rng() % 26);
+    const std::int64_t ax = bits(52), ay = bits(52);
+    const std::int64_t p = bits(nb), q = bits(26 - nb + 1), k = bits(kb);
+    const std::int64_t r1 = bits(2), r2 = n % 4 == 0 ? 0 : bits(2);
+    std::int64_t cx = ax + k * p + r1, cy = ay + k * q + r2;
+    if (std::abs(cx) >= (std::int64_t(1) << 53) || std::abs(cy) >= (std::int64_t(1) << 53)) continue;
+    const int scale = n % 5 == 0 ? (rng() & 1 ? 430 : -430) + static_cast<int>(rng() % 101) - 50
+                                 : static_cast<int>(rng() % 200) - 100;
+    auto sc = [&](std::int64_t v) { return std::ldexp(static_cast<double>(v), scale); };
+    const Point2<double> a{sc(ax), sc(ay)}, b{sc(ax + p), sc(ay + q)}, c{sc(cx), sc(cy)};
+    const int expect = oracle::orient2d(oracle::to_q(a), oracle::to_q(b), oracle::to_q(c));
+    ASSERT_EQ(static_cast<int>(exactgeom::orient2d(a, b, c)), expect) << "case " << n;
+    const double ux = b.x - a.x, uy = b.y - a.y, vx = c.x - a.x, vy = c.y - a.y;
+    auto safe = [](double d) { return d == 0 || (std::fabs(d) >= 0x1p-480 && std::fabs(d) <= 0x1p480); };
+    if (safe(ux) && safe(uy) && safe(vx) && safe(vy) && ux == sc(p) && vx == sc(cx - ax) &&
+        uy == sc(q) && vy == sc(cy - ay)) {
+      ++staged;
+      ASSERT_EQ(exactgeom::detail::orient2d_fma_sign(ux, uy, vx, vy), expect) << "case " << n;
+    }
+    zeros += expect == 0;
+  }
+  EXPECT_GT(zeros, 800);     // exact collinearity is well represented
+  EXPECT_GT(staged, 10000);  // and the stage itself was tested on most cases
 }
 
 TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {

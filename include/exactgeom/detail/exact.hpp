@@ -38,6 +38,10 @@ cpp_rational to_cpp_rational(const mpq_class& v);
 /// positive least common multiple of the denominators.
 void scale_to_integers(const mpq_class* in, mpz_class* out, int n);
 
+/// The exact sign of ux*vy - uy*vx when each of the four doubles is 0 or has
+/// magnitude in [2^-480, 2^480] (an FMA sign test; predicates.cpp proves it).
+int orient2d_fma_sign(double ux, double uy, double vx, double vy);
+
 /// Throws invalid_input naming `what` if any of the n values is NaN or inf.
 void require_finite(const double* v, int n, const char* what);
 
