@@ -11,6 +11,7 @@
 
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/predicates.hpp"
+#include "target_clones.hpp"
 
 namespace exactgeom {
 namespace {
@@ -100,19 +101,12 @@ struct Insphere {
 /// in either loop, so both vectorize (the signs go through doubles because
 /// GCC 12 does not vectorize a double comparison stored as int8). Writes 0
 /// where the exact pass must decide.
-// Runtime dispatch for the filter pass: on x86-64 with GCC and glibc (ifunc),
-// a second copy of it is compiled for x86-64-v3 (AVX2, FMA: four doubles per
-// vector instead of SSE2's two) and chosen when the CPU has it. Plain C++ in
-// both copies; FMA contraction leaves the filters' bounds valid (filters.hpp).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__)
-#define EXACTGEOM_FILTER_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define EXACTGEOM_FILTER_CLONES
-#endif
+// The filter pass gets an AVX2 copy chosen at run time (target_clones.hpp);
+// FMA contraction there leaves the filters' bounds valid (filters.hpp).
 
 /// Returns the number of items left at 0.
 template <class Op, class P, std::size_t... K>
-EXACTGEOM_FILTER_CLONES std::size_t filter_pass(const P* const* p, std::size_t m, std::int8_t* out,
+EXACTGEOM_TARGET_CLONES std::size_t filter_pass(const P* const* p, std::size_t m, std::int8_t* out,
                                                 std::index_sequence<K...>) {
   using T = decltype(P::x);
   if constexpr (kFiltered<T>) {

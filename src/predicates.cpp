@@ -12,6 +12,7 @@
 #include "exactgeom/detail/kernel.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/geometry.hpp"
+#include "target_clones.hpp"
 
 namespace exactgeom::detail {
 
@@ -107,15 +108,10 @@ inline bool in_safe_range(double d) {
   return m == 0 || (m >= 0x1p-480 && m <= 0x1p480);
 }
 
-// Runtime dispatch as in batch.cpp: with FMA in hardware the x86-64-v3 copy
-// runs std::fma as one instruction; the default copy calls the C library's
-// fma, which is correctly rounded on every target (and on x86-64 glibc
-// dispatches to the instruction itself when the CPU has it).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__)
-#define EXACTGEOM_FMA_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define EXACTGEOM_FMA_CLONES
-#endif
+// With FMA in hardware the x86-64-v3 copy (target_clones.hpp) runs std::fma
+// as one instruction; the default copy calls the C library's fma, which is
+// correctly rounded on every target (and on x86-64 glibc dispatches to the
+// instruction itself when the CPU has it).
 
 }  // namespace
 
@@ -136,7 +132,7 @@ inline bool in_safe_range(double d) {
 /// settles Q1 < Q2: a tie in both orders means D = 0. (The proof needs the
 /// second order; the tests have not found an input where it decides.) (If uy*vx = 0 then
 /// w = e = 0 and f = fl(ux*vy), whose sign is exact without underflow.)
-EXACTGEOM_FMA_CLONES int orient2d_fma_sign(double ux, double uy, double vx, double vy) {
+EXACTGEOM_TARGET_CLONES int orient2d_fma_sign(double ux, double uy, double vx, double vy) {
   const double w = uy * vx, e = std::fma(uy, vx, -w), f = std::fma(ux, vy, -w);
   if (f > e) return 1;
   if (f < e) return -1;
