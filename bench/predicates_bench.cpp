@@ -46,6 +46,7 @@
 
 #include "bench_util.hpp"
 #include "exactgeom/batch.hpp"
+#include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
 #include "exactgeom/predicates.hpp"

@@ -10,6 +10,7 @@
 
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/kernel.hpp"
+#include "exactgeom/detail/wide_int.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/geometry.hpp"
 #include "target_clones.hpp"
@@ -234,5 +235,43 @@ void scale_to_integers(const mpq_class* in, mpz_class* out, int n) {
     out[i] *= in[i].get_num();
   }
 }
+
+// The big-coordinate paths declared in exact_fixed.hpp, instantiated here
+// for the four big Coordinate types and no others.
+template <class T>
+int orient2d_exact_big(const T* c) {
+  mpz_class z[6];
+  to_big_integers(c, z, 6);
+  return orient2d_exact(z);
+}
+template <class T>
+int orient3d_exact_big(const T* c) {
+  mpz_class z[12];
+  to_big_integers(c, z, 12);
+  return orient3d_exact(z);
+}
+template <class T>
+int incircle_exact_big(const T* c) {
+  mpz_class z[8];
+  to_big_integers(c, z, 8);
+  return incircle_exact(z);
+}
+template <class T>
+int insphere_det_exact_big(const T* c) {
+  mpz_class z[15];
+  to_big_integers(c, z, 15);
+  return insphere_det_exact(z);
+}
+
+#define EXACTGEOM_INSTANTIATE_BIG(T)                  \
+  template int orient2d_exact_big<T>(const T*);       \
+  template int orient3d_exact_big<T>(const T*);       \
+  template int incircle_exact_big<T>(const T*);       \
+  template int insphere_det_exact_big<T>(const T*);
+EXACTGEOM_INSTANTIATE_BIG(mpz_class)
+EXACTGEOM_INSTANTIATE_BIG(mpq_class)
+EXACTGEOM_INSTANTIATE_BIG(cpp_int)
+EXACTGEOM_INSTANTIATE_BIG(cpp_rational)
+#undef EXACTGEOM_INSTANTIATE_BIG
 
 }  // namespace exactgeom::detail

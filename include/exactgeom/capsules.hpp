@@ -48,6 +48,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/capsule_exact.hpp"
+#include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"

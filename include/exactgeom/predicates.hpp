@@ -32,13 +32,19 @@
 // int64 inputs use __int128 or fixed-width integers (never the heap);
 // mpz_class and cpp_int use GMP; rationals are scaled by their common
 // denominator first.
+//
+// Cost of the include: this header needs neither GMP nor Boost, so a user of
+// float, double, int32 or int64 coordinates does not compile them. The big
+// coordinate types (mpz_class, mpq_class, cpp_int, cpp_rational) are
+// Coordinates once exactgeom/coordinate.hpp (or exactgeom.hpp) is included
+// too; their exact paths are compiled into the library.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
-#include "exactgeom/coordinate.hpp"
-#include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/coordinate_base.hpp"
+#include "exactgeom/detail/exact_fixed.hpp"
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/detail/kernel.hpp"
 #include "exactgeom/geometry.hpp"
@@ -50,23 +56,8 @@ namespace detail {
 template <class T>
 inline constexpr bool is_binary_float_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
 
-/// Copies the coordinates of the points into a flat array of big integers,
-/// scaling rationals by their common denominator.
-template <class T, int N>
-void to_big_integers(const T (&flat)[N], mpz_class (&out)[N]) {
-  if constexpr (std::is_same_v<T, mpz_class>) {
-    for (int i = 0; i < N; ++i) out[i] = flat[i];
-  } else if constexpr (std::is_same_v<T, cpp_int>) {
-    for (int i = 0; i < N; ++i) out[i] = to_mpz(flat[i]);
-  } else if constexpr (std::is_same_v<T, mpq_class>) {
-    scale_to_integers(flat, out, N);
-  } else {
-    static_assert(std::is_same_v<T, cpp_rational>);
-    mpq_class q[N];
-    for (int i = 0; i < N; ++i) q[i] = to_mpq(flat[i]);
-    scale_to_integers(q, out, N);
-  }
-}
+template <class T>
+inline constexpr bool dependent_false = false;
 
 }  // namespace detail
 
@@ -88,9 +79,7 @@ Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
     return static_cast<Sign>(detail::orient2d_i64(a.x, a.y, b.x, b.y, c.x, c.y));
   } else {
     const T flat[6] = {a.x, a.y, b.x, b.y, c.x, c.y};
-    mpz_class z[6];
-    detail::to_big_integers(flat, z);
-    return static_cast<Sign>(detail::orient2d_exact(z));
+    return static_cast<Sign>(detail::orient2d_exact_big(flat));
   }
 }
 
@@ -130,9 +119,7 @@ Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
     return static_cast<Sign>(detail::orient3d_exact(flat));
   } else {
     const T flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
-    mpz_class z[12];
-    detail::to_big_integers(flat, z);
-    return static_cast<Sign>(detail::orient3d_exact(z));
+    return static_cast<Sign>(detail::orient3d_exact_big(flat));
   }
 }
 
@@ -156,9 +143,7 @@ Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const 
     return static_cast<Sign>(detail::incircle_exact(flat));
   } else {
     const T flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
-    mpz_class z[8];
-    detail::to_big_integers(flat, z);
-    return static_cast<Sign>(detail::incircle_exact(z));
+    return static_cast<Sign>(detail::incircle_exact_big(flat));
   }
 }
 
@@ -184,10 +169,42 @@ Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
     return static_cast<Sign>(-detail::insphere_det_exact(flat));
   } else {
     const T flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z, e.x, e.y, e.z};
-    mpz_class z[15];
-    detail::to_big_integers(flat, z);
-    return static_cast<Sign>(-detail::insphere_det_exact(z));
+    return static_cast<Sign>(-detail::insphere_det_exact_big(flat));
   }
 }
+
+// Calls with a type that is not (yet) a Coordinate land here and say why,
+// instead of "no matching function": most often the big types used without
+// exactgeom/coordinate.hpp, which makes them Coordinates.
+#define EXACTGEOM_NOT_A_COORDINATE(fn)                                                        \
+  static_assert(detail::dependent_false<T>, "exactgeom::" fn ": the coordinate type is not "  \
+                "a Coordinate; for mpz_class, mpq_class, cpp_int or cpp_rational include "     \
+                "<exactgeom/coordinate.hpp> (or <exactgeom/exactgeom.hpp>)")
+template <class T>
+  requires(!Coordinate<T>)
+Sign orient2d(const Point2<T>&, const Point2<T>&, const Point2<T>&) {
+  EXACTGEOM_NOT_A_COORDINATE("orient2d");
+  return Sign::zero;
+}
+template <class T>
+  requires(!Coordinate<T>)
+Sign orient3d(const Point3<T>&, const Point3<T>&, const Point3<T>&, const Point3<T>&) {
+  EXACTGEOM_NOT_A_COORDINATE("orient3d");
+  return Sign::zero;
+}
+template <class T>
+  requires(!Coordinate<T>)
+Sign incircle(const Point2<T>&, const Point2<T>&, const Point2<T>&, const Point2<T>&) {
+  EXACTGEOM_NOT_A_COORDINATE("incircle");
+  return Sign::zero;
+}
+template <class T>
+  requires(!Coordinate<T>)
+Sign insphere(const Point3<T>&, const Point3<T>&, const Point3<T>&, const Point3<T>&,
+              const Point3<T>&) {
+  EXACTGEOM_NOT_A_COORDINATE("insphere");
+  return Sign::zero;
+}
+#undef EXACTGEOM_NOT_A_COORDINATE
 
 }  // namespace exactgeom

@@ -1,27 +1,20 @@
 // exactgeom/detail/exact.hpp: the out-of-line exact paths behind the inline
-// filters (compiled into libexactgeom.a). Each returns -1, 0 or +1; the
-// double versions throw invalid_input for NaN or infinite coordinates.
+// filters (compiled into libexactgeom.a): those of exact_fixed.hpp and those
+// that name big-number types. Each returns -1, 0 or +1; the double versions
+// throw invalid_input for NaN or infinite coordinates.
 #pragma once
 
 #include <gmpxx.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <vector>
 
 #include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/exact_fixed.hpp"
 
 namespace exactgeom::detail {
-
-// Coordinates are passed flat: point after point, x y [z] each.
-int orient2d_exact(const double* c6);
-int orient3d_exact(const double* c12);
-int incircle_exact(const double* c8);
-int insphere_det_exact(const double* c15);
-
-int incircle_exact(const std::int32_t* c8);
-int insphere_det_exact(const std::int32_t* c15);
-int orient3d_exact(const std::int64_t* c12);
-int incircle_exact(const std::int64_t* c8);
-int insphere_det_exact(const std::int64_t* c15);
 
 int orient2d_exact(const mpz_class* c6);
 int orient3d_exact(const mpz_class* c12);
@@ -38,11 +31,26 @@ cpp_rational to_cpp_rational(const mpq_class& v);
 /// positive least common multiple of the denominators.
 void scale_to_integers(const mpq_class* in, mpz_class* out, int n);
 
-/// The exact sign of ux*vy - uy*vx when each of the four doubles is 0 or has
-/// magnitude in [2^-480, 2^480] (an FMA sign test; predicates.cpp proves it).
-int orient2d_fma_sign(double ux, double uy, double vx, double vy);
-
-/// Throws invalid_input naming `what` if any of the n values is NaN or inf.
-void require_finite(const double* v, int n, const char* what);
+/// Copies n coordinates into big integers, scaling rationals by their
+/// common denominator.
+template <class T>
+void to_big_integers(const T* flat, mpz_class* out, int n) {
+  if constexpr (std::is_same_v<T, mpz_class>) {
+    for (int i = 0; i < n; ++i) out[i] = flat[i];
+  } else if constexpr (std::is_same_v<T, cpp_int>) {
+    for (int i = 0; i < n; ++i) out[i] = to_mpz(flat[i]);
+  } else if constexpr (std::is_same_v<T, mpq_class>) {
+    scale_to_integers(flat, out, n);
+  } else {
+    static_assert(std::is_same_v<T, cpp_rational>);
+    std::vector<mpq_class> q(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) q[static_cast<std::size_t>(i)] = to_mpq(flat[i]);
+    scale_to_integers(q.data(), out, n);
+  }
+}
+template <class T, int N>
+void to_big_integers(const T (&flat)[N], mpz_class (&out)[N]) {
+  to_big_integers(flat, out, N);
+}
 
 }  // namespace exactgeom::detail

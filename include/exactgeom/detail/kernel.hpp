@@ -1,5 +1,5 @@
 // exactgeom/detail/kernel.hpp: the division-free integer formulas, written
-// once over any integer type W; the bit bounds in wide_int.hpp choose W.
+// once over any integer type W; the bit bounds in int128.hpp choose W.
 //
 // Every function takes the coordinates already converted to W (exactly) and
 // returns the sign of the determinant as -1, 0, +1. The formulas are the
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "exactgeom/detail/formulas.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "exactgeom/detail/int128.hpp"
 
 namespace exactgeom::detail {
 

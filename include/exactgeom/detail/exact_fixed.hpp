@@ -1,0 +1,46 @@
+// exactgeom/detail/exact_fixed.hpp: the out-of-line exact paths behind the
+// inline filters of predicates.hpp, declared without GMP or Boost (compiled
+// into libexactgeom.a). Each returns -1, 0 or +1; the double versions throw
+// invalid_input for NaN or infinite coordinates. exact.hpp adds the
+// declarations that name big-number types.
+#pragma once
+
+#include <cstdint>
+
+namespace exactgeom::detail {
+
+// Coordinates are passed flat: point after point, x y [z] each.
+int orient2d_exact(const double* c6);
+int orient3d_exact(const double* c12);
+int incircle_exact(const double* c8);
+int insphere_det_exact(const double* c15);
+
+int incircle_exact(const std::int32_t* c8);
+int insphere_det_exact(const std::int32_t* c15);
+int orient3d_exact(const std::int64_t* c12);
+int incircle_exact(const std::int64_t* c8);
+int insphere_det_exact(const std::int64_t* c15);
+
+/// The four predicates on big coordinates (mpz_class, mpq_class, cpp_int,
+/// cpp_rational), flat as above: rationals are scaled by their common
+/// denominator, everything is converted to mpz_class and the kernel runs in
+/// GMP. Defined and explicitly instantiated for exactly those four types in
+/// src/predicates.cpp, so that predicates.hpp need not include gmpxx or
+/// Boost.
+template <class T>
+int orient2d_exact_big(const T* c6);
+template <class T>
+int orient3d_exact_big(const T* c12);
+template <class T>
+int incircle_exact_big(const T* c8);
+template <class T>
+int insphere_det_exact_big(const T* c15);
+
+/// The exact sign of ux*vy - uy*vx when each of the four doubles is 0 or has
+/// magnitude in [2^-480, 2^480] (an FMA sign test; predicates.cpp proves it).
+int orient2d_fma_sign(double ux, double uy, double vx, double vy);
+
+/// Throws invalid_input naming `what` if any of the n values is NaN or inf.
+void require_finite(const double* v, int n, const char* what);
+
+}  // namespace exactgeom::detail
