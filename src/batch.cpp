@@ -35,7 +35,10 @@ double d(T v) {
 }
 
 // One filter per predicate on points, as the scalar predicates call them
-// (predicates.hpp), written so that a loop over them has no branch.
+// (predicates.hpp), written so that a loop over them has no branch; and the
+// exact decision for an item the filter left at 0: for doubles the exact
+// path behind the scalar filter directly (the same filter would only fail
+// again), for the other types the scalar predicate.
 struct Orient2d {
   static constexpr const char* name = "orient2d_batch";
   static constexpr int arity = 3;
@@ -46,7 +49,12 @@ struct Orient2d {
   }
   template <class P>
   static int exact(const P& a, const P& b, const P& c) {
-    return static_cast<int>(orient2d(a, b, c));
+    if constexpr (std::is_same_v<P, Point2<double>>) {
+      const double flat[6] = {a.x, a.y, b.x, b.y, c.x, c.y};
+      return detail::orient2d_exact(flat);
+    } else {
+      return static_cast<int>(orient2d(a, b, c));
+    }
   }
 };
 
@@ -61,7 +69,12 @@ struct Orient3d {
   }
   template <class P>
   static int exact(const P& a, const P& b, const P& c, const P& e) {
-    return static_cast<int>(orient3d(a, b, c, e));
+    if constexpr (std::is_same_v<P, Point3<double>>) {
+      const double flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, e.x, e.y, e.z};
+      return detail::orient3d_exact(flat);
+    } else {
+      return static_cast<int>(orient3d(a, b, c, e));
+    }
   }
 };
 
@@ -75,7 +88,12 @@ struct Incircle {
   }
   template <class P>
   static int exact(const P& a, const P& b, const P& c, const P& e) {
-    return static_cast<int>(incircle(a, b, c, e));
+    if constexpr (std::is_same_v<P, Point2<double>>) {
+      const double flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, e.x, e.y};
+      return detail::incircle_exact(flat);
+    } else {
+      return static_cast<int>(incircle(a, b, c, e));
+    }
   }
 };
 
@@ -93,7 +111,13 @@ struct Insphere {
   }
   template <class P>
   static int exact(const P& a, const P& b, const P& c, const P& q, const P& e) {
-    return static_cast<int>(insphere(a, b, c, q, e));
+    if constexpr (std::is_same_v<P, Point3<double>>) {
+      const double flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z,
+                               q.x, q.y, q.z, e.x, e.y, e.z};
+      return -detail::insphere_det_exact(flat);
+    } else {
+      return static_cast<int>(insphere(a, b, c, q, e));
+    }
   }
 };
 
