@@ -96,12 +96,6 @@ int exact_from_doubles(const double* v, const char* what, IntFn int_fn, MpzFn mp
 
 namespace {
 
-/// x = fl(a - b) is exact: Knuth's TwoSum error term of a - b is zero.
-inline bool difference_is_exact(double a, double b, double x) {
-  const double bv = a - x, av = x + bv;
-  return (a - av) + (bv - b) == 0;
-}
-
 /// d is 0 or a normal double far from both ends of the range, so products
 /// of two such never underflow or overflow and their FMA errors are exact.
 inline bool in_safe_range(double d) {
@@ -133,7 +127,8 @@ inline bool in_safe_range(double d) {
 /// settles Q1 < Q2: a tie in both orders means D = 0. (The proof needs the
 /// second order; the tests have not found an input where it decides.) (If uy*vx = 0 then
 /// w = e = 0 and f = fl(ux*vy), whose sign is exact without underflow.)
-EXACTGEOM_TARGET_CLONES int orient2d_fma_sign(double ux, double uy, double vx, double vy) {
+namespace {
+[[gnu::always_inline]] inline int fma_sign(double ux, double uy, double vx, double vy) {
   const double w = uy * vx, e = std::fma(uy, vx, -w), f = std::fma(ux, vy, -w);
   if (f > e) return 1;
   if (f < e) return -1;
@@ -142,17 +137,113 @@ EXACTGEOM_TARGET_CLONES int orient2d_fma_sign(double ux, double uy, double vx, d
   if (f2 < e2) return 1;
   return 0;
 }
+}  // namespace
+
+EXACTGEOM_TARGET_CLONES int orient2d_fma_sign(double ux, double uy, double vx, double vy) {
+  return fma_sign(ux, uy, vx, vy);
+}
+
+namespace {
+
+// The rounding error of x = fl(a - b): a - b - x, exactly (Knuth's TwoSum).
+inline double diff_tail(double a, double b, double x) {
+  const double bv = a - x, av = x + bv;
+  return (a - av) + (bv - b);
+}
+/// Every nonzero |x| in [2^-400, 2^400]: then every input is a multiple of
+/// g = 2^-452 (its ulp is a power of two >= g), and so is every difference,
+/// its rounded head and its tail; every product in the stage below is a
+/// multiple of g^2 = 2^-904, and rounding to the nearest double keeps a
+/// multiple of 2^-904 one (a multiple of it below 2^53 * 2^-904 is exactly
+/// representable). No intermediate is ever nonzero and below 2^-904, far
+/// above the subnormal range, and none is above 2^806: the standard model
+/// of floating-point error holds without underflow or overflow terms.
+inline bool adaptive_range(double x) {
+  const double m = std::fabs(x);
+  return m == 0 || (m >= 0x1p-400 && m <= 0x1p400);
+}
+
+}  // namespace
+
+/// orient2d on doubles whose differences are inexact: one FMA estimate of
+/// the determinant with its tail terms, and a bound on its error (derived
+/// here; u = 2^-53, round to nearest, no underflow or overflow, which
+/// adaptive_range() on the six coordinates guarantees):
+///   Heads and tails: ux = RN(bx - ax), uxt = (bx - ax) - ux exactly (TwoSum
+///   tail), |uxt| <= u |ux|; likewise uy, vx, vy. The determinant is
+///     D = Dh + T1 + T2,  Dh = ux vy - uy vx,
+///     T1 = ux vyt + vy uxt - uy vxt - vx uyt,  T2 = uxt vyt - uyt vxt.
+///   Dh by Kahan's FMA algorithm: w = RN(uy vx), e = uy vx - w (exact by
+///   FMA), f = RN(ux vy - w) (FMA), x = RN(f - e); |x - Dh| <= 2u |Dh|
+///   (Jeannerod, Louvet, Muller, "Further analysis of Kahan's algorithm for
+///   the accurate computation of 2x2 determinants", Math. Comp. 2013), so
+///   |Dh| <= |x| / (1 - 2u).
+///   T1 in floating point, t = RN(RN(RN(ux vyt) + RN(vy uxt)) - RN(RN(uy vxt)
+///   + RN(vx uyt))): three roundings on each term, |t - T1| <= gamma3 S with
+///   S the sum of the four |products| <= 2u P, P = |ux vy| + |uy vx|,
+///   gamma3 = 3u / (1 - 3u).
+///   |T2| <= u^2 P. The result r = RN(x + t): |r - (x + t)| <= u |r|.
+///   Together: |D - r| <= u |r| + 2u/(1-2u) |x| + (6u^2/(1-3u) + u^2) P.
+///   The computed p = RN(|RN(ux vy)| + |RN(uy vx)|) has P <= (1 + u)^2 p.
+///   So the sign of r is D's when (1 - u) |r| > 2u/(1-2u) |x| + 7.01 u^2 p;
+///   the bound below, 2u (1 + 2^-20) |x| + 8u^2 p computed in floating point
+///   (two products and a sum, each rounding down by at most a factor
+///   (1 + u)), exceeds that right-hand side divided by (1 - u): the 2^-20
+///   and 8/7.01 margins dwarf every (1 +- ku) factor. Estimate::sign() asks
+///   |r| > bound.
+/// Costs about a dozen dependent flops; exact differences go to the FMA sign
+/// test instead, which decides even D = 0.
+namespace {
+[[gnu::always_inline]] inline Estimate tail_estimate(double ux, double uy, double vx, double vy,
+                                                    double uxt, double uyt, double vxt,
+                                                    double vyt) {
+  constexpr double u = 0x1p-53;
+  constexpr double cx = 2 * u * (1 + 0x1p-20), cp = 8 * u * u;
+  const double w = uy * vx, e = std::fma(uy, vx, -w), f = std::fma(ux, vy, -w);
+  const double x = f - e;
+  const double t = (ux * vyt + vy * uxt) - (uy * vxt + vx * uyt);
+  const double p = std::fabs(ux * vy) + std::fabs(w);
+  return {x + t, cx * std::fabs(x) + cp * p};
+}
+}  // namespace
+
+EXACTGEOM_TARGET_CLONES Estimate orient2d_tail_estimate(const double* c) {
+  const double ux = c[2] - c[0], uy = c[3] - c[1], vx = c[4] - c[0], vy = c[5] - c[1];
+  return tail_estimate(ux, uy, vx, vy, diff_tail(c[2], c[0], ux), diff_tail(c[3], c[1], uy),
+                       diff_tail(c[4], c[0], vx), diff_tail(c[5], c[1], vy));
+}
+
+namespace {
+/// The stages on doubles before the integers, in one function (one runtime
+/// dispatch): -1, 0, +1, or kUndecided. Coordinates in adaptive_range()
+/// make every difference 0 or in [2^-452, 2^401], inside the FMA sign
+/// test's range, so: exact differences -> the FMA sign test (decides even
+/// D = 0); inexact -> the tail estimate. Outside that range (or non-finite)
+/// the FMA sign test still runs when the differences are exact and in its
+/// own range.
+EXACTGEOM_TARGET_CLONES int orient2d_staged(const double* c) {
+  const double ux = c[2] - c[0], uy = c[3] - c[1], vx = c[4] - c[0], vy = c[5] - c[1];
+  const double uxt = diff_tail(c[2], c[0], ux), uyt = diff_tail(c[3], c[1], uy);
+  const double vxt = diff_tail(c[4], c[0], vx), vyt = diff_tail(c[5], c[1], vy);
+  const bool exact_diffs = (uxt == 0) & (uyt == 0) & (vxt == 0) & (vyt == 0);
+  bool in_range = true;
+  for (int i = 0; i < 6; ++i) in_range &= adaptive_range(c[i]);
+  if (in_range) {
+    if (exact_diffs) return fma_sign(ux, uy, vx, vy);
+    const int s = tail_estimate(ux, uy, vx, vy, uxt, uyt, vxt, vyt).sign();
+    return s != 0 ? s : kUndecided;
+  }
+  if (exact_diffs && in_safe_range(ux) && in_safe_range(uy) && in_safe_range(vx) &&
+      in_safe_range(vy))
+    return fma_sign(ux, uy, vx, vy);
+  return kUndecided;
+}
+}  // namespace
 
 int orient2d_exact(const double* c) {
-  // A stage before the integers: when the four differences are exact and
-  // in the safe range (integer-valued inputs, points close together), the
-  // FMA sign test above is exact and needs no scaling. Non-finite input
-  // fails the range test and is reported below.
-  const double ux = c[2] - c[0], uy = c[3] - c[1], vx = c[4] - c[0], vy = c[5] - c[1];
-  if (difference_is_exact(c[2], c[0], ux) && difference_is_exact(c[3], c[1], uy) &&
-      difference_is_exact(c[4], c[0], vx) && difference_is_exact(c[5], c[1], vy) &&
-      in_safe_range(ux) && in_safe_range(uy) && in_safe_range(vx) && in_safe_range(vy))
-    return orient2d_fma_sign(ux, uy, vx, vy);
+  // Non-finite input is never decided by the stages (it fails their range
+  // tests) and is reported below.
+  if (const int s = orient2d_staged(c); s != kUndecided) return s;
   return exact_from_doubles<6>(
       c, "orient2d", [](const std::int64_t* w, int) { return orient2d_int(w); },
       [](const mpz_class* z) { return orient2d_exact(z); });

@@ -1018,6 +1018,84 @@ TEST(Orient2dFmaStage, NearlyCollinearAtEveryScaleMatchesTheOracle) {
   EXPECT_GT(staged, 10000);  // and the stage itself was tested on most cases
 }
 
+// The orient2d stage for inexact differences (predicates.cpp
+// orient2d_tail_estimate): its error bound is tested itself, against the
+// exact determinant, on nearly collinear doubles with 53-bit significands
+// (a, b random in [-1, 1), c rounded onto the line through them and nudged
+// 0 to 3 ulps), scaled by 2^k across the stage's range [2^-400, 2^400] and
+// onto both its edges. Then orient2d on the same points scaled past the
+// edges (2^+-1000, subnormal products and coordinates) against the oracle.
+TEST(Orient2dTailEstimate, ErrorBoundHoldsAndDecidesNearCollinearAtEveryScale) {
+  Rng rng(2024);
+  // Full 53-bit significands at exponents -1 to -8, either sign: differences
+  // of such values are mostly inexact.
+  auto unit = [&] {
+    const double m = std::ldexp(static_cast<double>((rng() >> 11) | (std::uint64_t(1) << 52)), -53);
+    return std::ldexp((rng() & 1) ? -m : m, -static_cast<int>(rng() % 8));
+  };
+  auto in_range = [](double x) {
+    return x == 0 || (std::fabs(x) >= 0x1p-400 && std::fabs(x) <= 0x1p400);
+  };
+  long checked = 0, decided = 0, exact_diffs = 0;
+  double worst = 0;  // the largest |error| / (bound + u |r|) seen
+  for (int n = 0; n < 30000; ++n) {
+    const double ax = unit(), ay = unit(), bx = unit(), by = unit();
+    const double t = unit() * 2;
+    double cx = ax + t * (bx - ax), cy = ay + t * (by - ay);
+    for (int k = static_cast<int>(rng() % 4); k > 0; --k)
+      cy = std::nextafter(cy, (rng() & 1) ? 2.0 : -2.0);
+    if (n % 50 == 0) cx = bx, cy = by;  // D = 0 with inexact differences: never decided here
+    int scale;
+    switch (n % 6) {
+      case 0: scale = 400; break;   // the largest coordinates at the top edge
+      case 1: scale = -398; break;  // the smallest, some below the bottom edge
+      default: scale = static_cast<int>(rng() % 797) - 398;
+    }
+    std::array<double, 6> c6{ax, ay, bx, by, cx, cy};
+    for (double& v : c6) v = std::ldexp(v, scale);
+    const mpq_class ux = oracle::to_q(c6[2]) - oracle::to_q(c6[0]);
+    const mpq_class uy = oracle::to_q(c6[3]) - oracle::to_q(c6[1]);
+    const mpq_class vx = oracle::to_q(c6[4]) - oracle::to_q(c6[0]);
+    const mpq_class vy = oracle::to_q(c6[5]) - oracle::to_q(c6[1]);
+    const mpq_class det = ux * vy - uy * vx;
+    const int expect = sgn(det);
+    const Point2<double> a{c6[0], c6[1]}, b{c6[2], c6[3]}, c{c6[4], c6[5]};
+    ASSERT_EQ(static_cast<int>(exactgeom::orient2d(a, b, c)), expect) << "case " << n;
+    if (!std::all_of(c6.begin(), c6.end(), in_range)) continue;
+    const exactgeom::detail::Estimate e = exactgeom::detail::orient2d_tail_estimate(c6.data());
+    // The derivation's claim: |D - r| <= u |r| + bound (so |r| > bound / (1 - u)
+    // ... and the stage asks |r| > bound, whose margins cover the (1 - u)).
+    const mpq_class err = abs(oracle::to_q(e.det) - det);
+    const mpq_class allowed = oracle::to_q(e.bound) + abs(oracle::to_q(e.det)) * pow2q(-53);
+    ASSERT_LE(err, allowed) << "case " << n << " scale " << scale;
+    if (allowed > 0) worst = std::max(worst, mpq_class(err / allowed).get_d());
+    const int s = e.sign();
+    if (s != 0) {
+      ASSERT_EQ(s, expect) << "case " << n;
+    }
+    ++checked;
+    decided += s != 0;
+    exact_diffs += c6[2] - c6[0] == ux && c6[3] - c6[1] == uy && c6[4] - c6[0] == vx &&
+                   c6[5] - c6[1] == vy;
+  }
+  std::cout << "[ stage    ] " << checked << " in range, " << decided << " decided, "
+            << exact_diffs << " with exact differences; worst |error| / (bound + u |r|) " << worst << "\n";
+  EXPECT_GT(checked, 24000);
+  EXPECT_GT(decided, checked * 95 / 100);  // the stage decides nearly all of them
+  EXPECT_LT(exact_diffs, checked / 10);    // and the differences were mostly inexact
+  // Past the edges: 2^+-1000 and subnormal, through the other paths.
+  for (int n = 0; n < 3000; ++n) {
+    const double ax = unit(), ay = unit(), bx = unit(), by = unit(), t = unit() * 2;
+    double cx = ax + t * (bx - ax), cy = ay + t * (by - ay);
+    if (n % 2) cy = std::nextafter(cy, 2.0);
+    const int scale = std::array<int, 5>{1000, -1000, -1040, -1070, 420}[n % 5];
+    auto s = [&](double v) { return std::ldexp(v, scale); };
+    const Point2<double> a{s(ax), s(ay)}, b{s(bx), s(by)}, c{s(cx), s(cy)};
+    ASSERT_EQ(static_cast<int>(exactgeom::orient2d(a, b, c)), oracle::orient2d(a, b, c))
+        << "case " << n << " scale " << scale;
+  }
+}
+
 TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {
   Rng rng(62);
   // Exponents from where the degree-`deg` products underflow to where they

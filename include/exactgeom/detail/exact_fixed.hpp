@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "exactgeom/detail/filters.hpp"
+
 namespace exactgeom::detail {
 
 // Coordinates are passed flat: point after point, x y [z] each.
@@ -39,6 +41,16 @@ int insphere_det_exact_big(const T* c15);
 /// The exact sign of ux*vy - uy*vx when each of the four doubles is 0 or has
 /// magnitude in [2^-480, 2^480] (an FMA sign test; predicates.cpp proves it).
 int orient2d_fma_sign(double ux, double uy, double vx, double vy);
+
+/// orient2d on doubles with inexact differences: an FMA estimate of the
+/// determinant with the differences' tails and its error bound (derived in
+/// predicates.cpp), valid when the six coordinates are each 0 or of
+/// magnitude in [2^-400, 2^400] (the caller checks). Its sign() is D's or 0
+/// (undecided).
+Estimate orient2d_tail_estimate(const double* c6);
+
+/// Returned by a stage that may not answer.
+inline constexpr int kUndecided = 2;
 
 /// Throws invalid_input naming `what` if any of the n values is NaN or inf.
 void require_finite(const double* v, int n, const char* what);
