@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <cmath>
@@ -337,6 +338,45 @@ TEST(Segments, RandomDoublesWideExponents) {
                       seg3<double>(c(sp), c(sp), c(sp), c(sp), c(sp), c(sp)));
   }
   EXPECT_EQ(bad, 0);
+}
+
+// Squared distances on doubles take 448-bit integers when every coordinate
+// is an integer below 2^62 times one power of two (segment_front.hpp
+// doubles_fixed_width), GMP otherwise: both sides of that edge, with the
+// coordinates' bits spanning 58 to 66 positions, against the oracle, for
+// segment pairs and for a point and a segment.
+TEST(Segments, DoublesAtTheFixedWidthEdge) {
+  std::mt19937_64 rng(62);
+  auto odd53 = [&] { return static_cast<double>((rng() >> 11) | 1); };  // an odd 53-bit integer
+  int bad = 0, spans = 0;
+  for (int i = 0; i < 2000 && bad < 10; ++i) {
+    const int span = 58 + i % 9, e0 = static_cast<int>(rng() % 200) - 100;
+    // Bits from 2^e0 (an odd small value) up to 2^(e0 + span): the top value
+    // has 53 significant bits ending at bit e0 + span - 1.
+    auto value = [&](int which) {
+      const double sign = (rng() & 1) ? -1.0 : 1.0;
+      if (which == 0) return sign * std::ldexp(static_cast<double>(rng() % 64 | 1), e0);
+      if (which == 1) return sign * std::ldexp(odd53(), e0 + span - 53);
+      return sign * std::ldexp(odd53(), e0 + span - 53 - static_cast<int>(rng() % 12));
+    };
+    std::array<double, 12> v;
+    for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
+    std::shuffle(v.begin(), v.end(), rng);
+    spans += span > 62;
+    bad += check_pair(seg2<double>(v[0], v[1], v[2], v[3]), seg2<double>(v[4], v[5], v[6], v[7]));
+    bad += check_pair(seg3<double>(v[0], v[1], v[2], v[3], v[4], v[5]),
+                      seg3<double>(v[6], v[7], v[8], v[9], v[10], v[11]));
+    const eg::Point3<double> p{v[0], v[5], v[9]};
+    const eg::Segment3<double> s = seg3<double>(v[1], v[2], v[3], v[4], v[6], v[7]);
+    const Q3 pq = lift(to_q(p));
+    const mpq_class want = oracle_dist2(pq, pq, lift(to_q(s.a)), lift(to_q(s.b)));
+    if (eg::to_mpq(eg::squared_distance(p, s)) != want) {
+      ADD_FAILURE() << "point-segment distance at span " << span << ", case " << i;
+      ++bad;
+    }
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(spans, 500);  // both routes were taken
 }
 
 TEST(Segments, DoublesFarFromOriginAndNearParallel) {

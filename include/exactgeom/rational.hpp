@@ -45,12 +45,20 @@ inline mpz_class int_to_mpz(int128 v) {
 }
 template <class B, boost::multiprecision::expression_template_option E>
 mpz_class int_to_mpz(const boost::multiprecision::number<B, E>& v) {
-  std::vector<std::uint64_t> limbs;
-  export_bits(v, std::back_inserter(limbs), 64, false);  // magnitude, little-endian limbs
   mpz_class z;
-  if (!limbs.empty())
-    mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
-  return v.sign() < 0 ? mpz_class(-z) : z;
+  if constexpr (requires { v.backend().limbs(); }) {
+    // cpp_int's backends keep the magnitude as little-endian limbs: copy
+    // them without a temporary (this runs once per exact segment distance).
+    const auto& b = v.backend();
+    mpz_import(z.get_mpz_t(), b.size(), -1, sizeof(*b.limbs()), 0, 0, b.limbs());
+  } else {
+    std::vector<std::uint64_t> limbs;
+    export_bits(v, std::back_inserter(limbs), 64, false);  // magnitude, little-endian limbs
+    if (!limbs.empty())
+      mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
+  }
+  if (v.sign() < 0) mpz_neg(z.get_mpz_t(), z.get_mpz_t());
+  return z;
 }
 
 /// num/den rounded to the nearest double, ties to even (den != 0). Subnormal

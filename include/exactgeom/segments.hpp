@@ -163,6 +163,12 @@ rational_t<T> point_segment_dist2(const P& p, const Seg& s) {
     return seg32::point_segment(seg32::sub(wide32<D>(p), a), seg32::sub(wide32<D>(s.b), a));
   }
   const std::array<P, 3> pts{p, s.a, s.b};
+  if constexpr (is_binary_float_v<T>) {
+    std::array<V<seg_w64, D>, 3> w;
+    int e;
+    if (doubles_fixed_width(pts, w, e, "squared_distance"))
+      return scaled_area(seg::point_segment(w[0], w[1], w[2]).dist2, e);
+  }
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 3> f(pts);
   return f.area(seg::point_segment(f.p[0], f.p[1], f.p[2]).dist2);
@@ -175,6 +181,12 @@ rational_t<T> segment_dist2(const Seg& s, const Seg& t) {
   if constexpr (std::is_same_v<T, std::int32_t>)
     return seg32::segment_segment(wide32<D>(s.a), wide32<D>(s.b), wide32<D>(t.a), wide32<D>(t.b));
   const std::array<P, 4> pts{s.a, s.b, t.a, t.b};
+  if constexpr (is_binary_float_v<T>) {
+    std::array<V<seg_w64, D>, 4> w;
+    int e;
+    if (doubles_fixed_width(pts, w, e, "squared_distance"))
+      return scaled_area(seg::segment_segment(w[0], w[1], w[2], w[3]).dist2, e);
+  }
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 4> f(pts);
   return f.area(seg::segment_segment(f.p[0], f.p[1], f.p[2], f.p[3]).dist2);
