@@ -51,7 +51,8 @@ def shape(block):
             out.append("|".join("#" if re.search(r"\d", c) else c for c in cells))
         else:
             out.append(re.sub(r"\d+(\.\d+)?", "#", line))
-    return out
+    # A left-out line leaves its blank neighbours: runs of blank lines count as one.
+    return [l for i, l in enumerate(out) if l.strip() or i == 0 or out[i - 1].strip()]
 
 
 def main(argv):
