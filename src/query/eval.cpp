@@ -120,6 +120,16 @@ void Evaluator::answer_too_long(std::size_t max_line_bytes, std::size_t line_no,
                            " bytes (exactgeom eval --max-line-bytes)", line_no);
 }
 
+bool Evaluator::answer_input(std::string_view line, std::size_t line_no, std::size_t max_line_bytes,
+                             std::string& out) {
+  if (line.size() > max_line_bytes) {
+    answer_too_long(max_line_bytes, line_no, out);
+    return false;
+  }
+  if (line.find_first_not_of(" \t\r") == std::string_view::npos) return true;  // blank line
+  return answer(line, line_no, out);
+}
+
 namespace {
 
 /// Reads the input in blocks as they arrive and cuts it into lines. A line
@@ -273,9 +283,7 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
           ++errors[t];
           continue;
         }
-        const std::string_view text = source.text(l);
-        if (text.find_first_not_of(" \t\r") == std::string_view::npos) continue;  // blank line
-        if (!evaluators[t].answer(text, l.number, o)) ++errors[t];
+        if (!evaluators[t].answer_input(source.text(l), l.number, options.max_line_bytes, o)) ++errors[t];
       }
     };
     std::vector<std::thread> pool;

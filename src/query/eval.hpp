@@ -23,6 +23,13 @@ class Evaluator {
   /// Appends the error line of line `line_no`, which was longer than
   /// `max_line_bytes` and so was not read.
   void answer_too_long(std::size_t max_line_bytes, std::size_t line_no, std::string& out);
+  /// One line of input (without its newline) as `exactgeom eval` treats it,
+  /// for callers that hold their lines (the Python module): a blank line
+  /// (nothing but spaces, tabs and a carriage return) gets no answer, a line
+  /// longer than `max_line_bytes` the error line of answer_too_long, any
+  /// other the answer of answer(). Returns false when it appended an error line.
+  bool answer_input(std::string_view line, std::size_t line_no, std::size_t max_line_bytes,
+                    std::string& out);
 
  private:
   struct Impl;

@@ -1,0 +1,187 @@
+"""Type stubs of exactgeom (the functions are in the compiled module
+exactgeom._exactgeom; see docs/python.md)."""
+
+import decimal
+import fractions
+import numbers
+from typing import Callable, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from ._types import ClosestPoints as ClosestPoints
+from ._types import Contact as Contact
+from ._types import Overlap as Overlap
+from ._types import SegmentIntersection as SegmentIntersection
+
+__version__: str
+
+# A coordinate: taken exactly as given.
+Number = Union[int, float, fractions.Fraction, decimal.Decimal, np.integer, np.floating, numbers.Rational]
+# One point: a sequence of 2 or 3 numbers (or a NumPy array of shape (2,) / (3,)).
+PointLike = Union[Sequence[Number], npt.NDArray[np.generic]]
+# Many points: an array of shape (n, 2) / (n, 3), or nested sequences.
+PointsLike = Union[npt.ArrayLike, Sequence[Sequence[Number]]]
+SegmentLike = Sequence[PointLike]
+# (segment, r), (center, r) for a disk or ball, or {"seg": segment, "r": r}.
+CapsuleLike = Union[Tuple[SegmentLike, Number], Tuple[PointLike, Number], Mapping[str, object]]
+# Three 3-D points, or {"tri": [p, q, r]}.
+TriangleLike = Union[Sequence[PointLike], Mapping[str, object]]
+Signs = npt.NDArray[np.int8]
+
+# ---- predicates: an int for single points, an int8 array of shape (n,) otherwise
+
+@overload
+def orient2d(a: Sequence[Number], b: Sequence[Number], c: Sequence[Number]) -> int: ...
+@overload
+def orient2d(a: PointsLike, b: PointsLike, c: PointsLike) -> Union[int, Signs]: ...
+@overload
+def orient3d(a: Sequence[Number], b: Sequence[Number], c: Sequence[Number], d: Sequence[Number]) -> int: ...
+@overload
+def orient3d(a: PointsLike, b: PointsLike, c: PointsLike, d: PointsLike) -> Union[int, Signs]: ...
+@overload
+def incircle(a: Sequence[Number], b: Sequence[Number], c: Sequence[Number], d: Sequence[Number]) -> int: ...
+@overload
+def incircle(a: PointsLike, b: PointsLike, c: PointsLike, d: PointsLike) -> Union[int, Signs]: ...
+@overload
+def insphere(
+    a: Sequence[Number], b: Sequence[Number], c: Sequence[Number], d: Sequence[Number], e: Sequence[Number]
+) -> int: ...
+@overload
+def insphere(a: PointsLike, b: PointsLike, c: PointsLike, d: PointsLike, e: PointsLike) -> Union[int, Signs]: ...
+
+# ---- segments, triangles, capsules, contact
+
+def segment_intersection(s: SegmentLike, t: SegmentLike) -> SegmentIntersection: ...
+def segments_intersect(s: SegmentLike, t: SegmentLike) -> bool: ...
+def segment_distance2(s: SegmentLike, t: SegmentLike) -> fractions.Fraction: ...
+def segment_distance(s: SegmentLike, t: SegmentLike) -> float: ...
+def segment_closest_points(s: SegmentLike, t: SegmentLike) -> ClosestPoints: ...
+def point_segment_distance2(p: PointLike, s: SegmentLike) -> fractions.Fraction: ...
+def point_segment_distance(p: PointLike, s: SegmentLike) -> float: ...
+def segment_triangle_distance2(s: SegmentLike, tri: TriangleLike) -> fractions.Fraction: ...
+def segment_triangle_distance(s: SegmentLike, tri: TriangleLike) -> float: ...
+def capsule_capsule(c1: CapsuleLike, c2: CapsuleLike) -> Overlap: ...
+def capsule_triangle(c: CapsuleLike, tri: TriangleLike) -> Overlap: ...
+def contact(x: Union[CapsuleLike, TriangleLike], y: Union[CapsuleLike, TriangleLike]) -> Optional[Contact]: ...
+
+# ---- the query engine
+
+def eval(lines: Union[str, bytes, Iterable[Union[str, bytes]]], max_line_bytes: int = ...) -> List[str]: ...
+
+# ---- audits
+
+ShapeName = Literal[
+    "point2", "circle", "segment2", "capsule2", "point3", "sphere", "segment3", "capsule3", "triangle"
+]
+QuestionName = Literal[
+    "closed_overlap",
+    "open_overlap",
+    "distance2",
+    "distance",
+    "gap",
+    "depth",
+    "normal",
+    "closest_points",
+    "time_of_impact",
+]
+
+class WrongCase:
+    @property
+    def query(self) -> str: ...
+    @property
+    def expected(self) -> str: ...
+    @property
+    def got(self) -> str: ...
+    @property
+    def values(self) -> List[float]: ...
+    @property
+    def margin(self) -> float: ...
+    @property
+    def margin_ulps(self) -> float: ...
+    @property
+    def gross(self) -> bool: ...
+    @property
+    def index(self) -> int: ...
+
+class FamilyAudit:
+    @property
+    def name(self) -> str: ...
+    @property
+    def cases(self) -> int: ...
+    @property
+    def wrong(self) -> int: ...
+    @property
+    def gross(self) -> int: ...
+    @property
+    def false_positives(self) -> int: ...
+    @property
+    def false_negatives(self) -> int: ...
+    @property
+    def opposite_sign(self) -> int: ...
+    @property
+    def got_none(self) -> int: ...
+    @property
+    def got_value(self) -> int: ...
+    @property
+    def skipped(self) -> int: ...
+    @property
+    def max_ulp(self) -> float: ...
+    @property
+    def max_scale_ulp(self) -> float: ...
+    @property
+    def max_abs(self) -> float: ...
+    @property
+    def ulp_histogram(self) -> List[int]: ...
+    @property
+    def smallest(self) -> List[WrongCase]: ...
+
+class AuditReport:
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def families(self) -> List[FamilyAudit]: ...
+    @property
+    def cases(self) -> int: ...
+    @property
+    def wrong(self) -> int: ...
+    @property
+    def gross(self) -> int: ...
+    @property
+    def wrong_cases(self) -> List[WrongCase]: ...
+    def markdown(self) -> str: ...
+    def json(self) -> str: ...
+
+def audit_pair(
+    fn: Callable[..., object],
+    question: QuestionName,
+    x: ShapeName,
+    y: Optional[ShapeName] = None,
+    *,
+    cases: int = 10000,
+    seed: int = 1,
+    families: Optional[Sequence[str]] = None,
+    keep: int = 3,
+    tolerance: float = 1.0,
+    unit: Literal["exact_ulps", "scale_ulps", "absolute"] = "exact_ulps",
+    scale: Literal["largest", "radius_sum"] = "largest",
+    gross_band: float = 64.0,
+    x_float32: bool = False,
+    y_float32: bool = False,
+    name: Optional[str] = None,
+) -> AuditReport: ...
+def audit(
+    fn: Callable[..., object],
+    shape: ShapeName,
+    *,
+    overlap: Literal["closed", "open"] = "closed",
+    cases: int = 10000,
+    seed: int = 1,
+    families: Optional[Sequence[str]] = None,
+    keep: int = 3,
+    gross_band: float = 64.0,
+    float32: bool = False,
+    name: Optional[str] = None,
+) -> AuditReport: ...

@@ -1,0 +1,55 @@
+"""The result types of exactgeom's functions (plain NamedTuples: they compare,
+unpack and print like tuples)."""
+
+from fractions import Fraction
+from typing import NamedTuple, Optional, Tuple
+
+Point = Tuple[Fraction, ...]
+
+
+class Overlap(NamedTuple):
+    """How two closed shapes meet: capsule_capsule, capsule_triangle."""
+
+    closed: bool
+    """The closed shapes meet: distance <= r1 + r2 (touching counts)."""
+    open: bool
+    """The interiors overlap: distance < r1 + r2."""
+
+
+class SegmentIntersection(NamedTuple):
+    """How two closed segments meet: segment_intersection."""
+
+    kind: str
+    """'disjoint', 'cross' (one point, interior to both), 'touch' (one point, an
+    endpoint of at least one) or 'overlap' (a common part of positive length)."""
+    point: Optional[Point]
+    """cross, touch: the common point, exactly; else None."""
+    overlap: Optional[Tuple[Point, Point]]
+    """overlap: the common part's endpoints in increasing lexicographic order;
+    else None."""
+
+
+class ClosestPoints(NamedTuple):
+    """The exact closest points of two segments: segment_closest_points."""
+
+    s: Fraction
+    """The parameter on the first segment, in [0, 1]."""
+    t: Fraction
+    """The parameter on the second segment, in [0, 1]."""
+    on_first: Point
+    """s0 + s (s1 - s0)."""
+    on_second: Point
+    """t0 + t (t1 - t0)."""
+    distance2: Fraction
+    """|on_first - on_second|**2, the squared distance."""
+
+
+class Contact(NamedTuple):
+    """The contact of two meeting shapes: contact."""
+
+    depth: float
+    """r_x + r_y - distance between the cores, correctly rounded (>= 0; 0 when
+    they touch)."""
+    normal: Optional[Tuple[float, ...]]
+    """The unit vector from x's closest core point toward y's, each component
+    correctly rounded; None when the cores meet."""

@@ -1,0 +1,132 @@
+"""exactgeom.audit and audit_pair with Python functions under test: a
+deliberately wrong float function is caught, a correct one is not, and the
+report's counts, markdown, JSON and wrong cases are consistent."""
+
+import json
+import math
+from fractions import Fraction as F
+
+import pytest
+
+import exactgeom as eg
+import oracle
+
+
+def exact_capsule_overlap(closed):
+    """A correct overlap test for two capsules ((a, b), r): exact, in Fractions."""
+    def fn(x, y):
+        (s, r1), (t, r2) = x, y
+        d2, rs = oracle.segment_segment_d2(s, t), F(r1) + F(r2)
+        return d2 <= rs * rs if closed else d2 < rs * rs
+    return fn
+
+
+def endpoints_only(x, y):
+    """Wrong: the distance of the axes from their endpoints' distances only
+    (misses crossing axes), in floats."""
+    (s, r1), (t, r2) = x, y
+
+    def pd2(p, a, b):
+        vx, vy, wx, wy = b[0] - a[0], b[1] - a[1], p[0] - a[0], p[1] - a[1]
+        ll = vx * vx + vy * vy
+        u = 0.0 if ll == 0 else min(1.0, max(0.0, (wx * vx + wy * vy) / ll))
+        dx, dy = wx - u * vx, wy - u * vy
+        return dx * dx + dy * dy
+
+    d2 = min(pd2(s[0], *t), pd2(s[1], *t), pd2(t[0], *s), pd2(t[1], *s))
+    return d2 <= (r1 + r2) ** 2
+
+
+def test_wrong_function_is_caught():
+    r = eg.audit(endpoints_only, "capsule2", cases=200, keep=2)
+    assert r.algorithm == "endpoints_only"
+    assert r.cases == sum(f.cases for f in r.families) > 0
+    assert r.wrong == sum(f.wrong for f in r.families) > 0
+    assert r.gross > 0  # crossing axes: far from the boundary, not a rounding miss
+    assert r.wrong == sum(f.false_positives + f.false_negatives for f in r.families)
+    cases = r.wrong_cases
+    assert 0 < len(cases) <= 2 * len(r.families)
+    assert cases[0].gross and cases[0].expected == "true" and cases[0].got == "false"
+    # The kept cases are query lines; replayed, the engine gives the exact answer.
+    for w, answer in zip(cases, eg.eval([w.query for w in cases])):
+        assert json.loads(answer)["closed"] == (w.expected == "true")
+    md = r.markdown()
+    assert "endpoints_only" in md and cases[0].query in md
+    js = json.loads(r.json())
+    assert js["algorithm"] == "endpoints_only"
+    assert [(f["family"], f["cases"], f["wrong"], f["gross"]) for f in js["families"]] == [
+        (f.name, f.cases, f.wrong, f.gross) for f in r.families]
+    assert [w["query"] for f in js["families"] for w in f["smallest"]] == [w.query for w in cases]
+    assert "wrong of" in repr(r)
+
+
+@pytest.mark.parametrize("closed", [True, False])
+@pytest.mark.parametrize("shape", ["capsule2", "capsule3"])
+def test_correct_function_is_not_caught(shape, closed):
+    r = eg.audit(exact_capsule_overlap(closed), shape, overlap="closed" if closed else "open", cases=60,
+                 name="exact")
+    assert r.algorithm == "exact"
+    assert r.cases > 0 and r.wrong == 0 and r.wrong_cases == []
+
+
+def test_naive_float_circles_are_caught_near_the_boundary():
+    def naive(x, y):
+        (c1, r1), (c2, r2) = x, y
+        return (c1[0] - c2[0]) ** 2 + (c1[1] - c2[1]) ** 2 <= (r1 + r2) ** 2
+
+    r = eg.audit(naive, "circle", cases=300)
+    assert r.wrong > 0 and r.gross == 0  # rounding-level misses only
+    touching = next(f for f in r.families if f.name == "touching")
+    assert touching.wrong > 0
+
+
+def point_segment_distance_exact(p, s):
+    return oracle.sqrt_rounded(oracle.point_segment_d2(p, s))
+
+
+def point_line_distance(p, s):
+    """Wrong: the distance to the segment's line, not to the segment."""
+    (ax, ay), (bx, by) = s
+    ll = math.hypot(bx - ax, by - ay)
+    if ll == 0:
+        return math.hypot(p[0] - ax, p[1] - ay)
+    return abs((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)) / ll
+
+
+def test_distance_audits():
+    good = eg.audit_pair(point_segment_distance_exact, "distance", "point2", "segment2", cases=60)
+    assert good.cases > 0 and good.wrong == 0
+    for f in good.families:
+        assert f.max_ulp == 0 and f.ulp_histogram[0] == f.cases - f.skipped
+    bad = eg.audit_pair(point_line_distance, "distance", "point2", "segment2", cases=60)
+    assert bad.wrong > 0 and bad.gross > 0
+    assert max(f.max_ulp for f in bad.families) > 1e6
+    # distance2 of two segments in 3-D, exact (Fraction -> float is correctly rounded).
+    d2 = eg.audit_pair(lambda s, t: float(oracle.segment_segment_d2(s, t)), "distance2", "segment3", cases=30)
+    assert d2.wrong == 0
+
+
+def test_same_seed_same_report():
+    a = eg.audit(endpoints_only, "capsule2", cases=50, seed=7)
+    b = eg.audit(endpoints_only, "capsule2", cases=50, seed=7)
+    assert a.json() == b.json()
+    some = eg.audit(endpoints_only, "capsule2", cases=50, families=["random", "touching"])
+    assert [f.name for f in some.families] == ["random", "touching"]
+
+
+def test_errors():
+    def boom(x, y):
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        eg.audit(boom, "circle", cases=5)
+    with pytest.raises(TypeError, match=r"audit: the function returned 'yes'"):
+        eg.audit(lambda x, y: "yes", "circle", cases=5)
+    with pytest.raises(ValueError, match=r"audit: x = 'cylinder' is not a shape"):
+        eg.audit(endpoints_only, "cylinder")
+    with pytest.raises(ValueError, match=r"is not a question"):
+        eg.audit_pair(endpoints_only, "volume", "circle")
+    with pytest.raises(ValueError, match=r"different dimensions"):
+        eg.audit_pair(endpoints_only, "distance", "circle", "sphere")
+    with pytest.raises(ValueError, match=r"is not a case family"):
+        eg.audit(endpoints_only, "circle", families=["nope"])
