@@ -340,11 +340,12 @@ TEST(Segments, RandomDoublesWideExponents) {
   EXPECT_EQ(bad, 0);
 }
 
-// Squared distances on doubles take 448-bit integers when every coordinate
-// is an integer below 2^62 times one power of two (segment_front.hpp
-// doubles_fixed_width), GMP otherwise: both sides of that edge, with the
-// coordinates' bits spanning 58 to 66 positions, against the oracle, for
-// segment pairs and for a point and a segment.
+// Squared distances on doubles take segment_fast.hpp's int64 / int128 /
+// 256-bit path when every coordinate is an integer below 2^61 times one
+// power of two (segment_front.hpp doubles_as_int61), GMP otherwise: both
+// sides of that edge, with the coordinates' bits spanning 58 to 66
+// positions, against the oracle, for segment pairs and for a point and a
+// segment.
 TEST(Segments, DoublesAtTheFixedWidthEdge) {
   std::mt19937_64 rng(62);
   auto odd53 = [&] { return static_cast<double>((rng() >> 11) | 1); };  // an odd 53-bit integer
@@ -362,7 +363,7 @@ TEST(Segments, DoublesAtTheFixedWidthEdge) {
     std::array<double, 12> v;
     for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
     std::shuffle(v.begin(), v.end(), rng);
-    spans += span > 62;
+    spans += span > 61;
     bad += check_pair(seg2<double>(v[0], v[1], v[2], v[3]), seg2<double>(v[4], v[5], v[6], v[7]));
     bad += check_pair(seg3<double>(v[0], v[1], v[2], v[3], v[4], v[5]),
                       seg3<double>(v[6], v[7], v[8], v[9], v[10], v[11]));

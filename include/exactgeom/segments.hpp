@@ -164,10 +164,10 @@ rational_t<T> point_segment_dist2(const P& p, const Seg& s) {
   }
   const std::array<P, 3> pts{p, s.a, s.b};
   if constexpr (is_binary_float_v<T>) {
-    std::array<V<seg_w64, D>, 3> w;
+    std::array<seg32::L<D>, 3> w;
     int e;
-    if (doubles_fixed_width(pts, w, e, "squared_distance"))
-      return scaled_area(seg::point_segment(w[0], w[1], w[2]).dist2, e);
+    if (doubles_as_int61(pts, w, e, "squared_distance"))
+      return seg32::point_segment(seg32::sub(w[0], w[1]), seg32::sub(w[2], w[1]), OutWide{e});
   }
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 3> f(pts);
@@ -182,10 +182,10 @@ rational_t<T> segment_dist2(const Seg& s, const Seg& t) {
     return seg32::segment_segment(wide32<D>(s.a), wide32<D>(s.b), wide32<D>(t.a), wide32<D>(t.b));
   const std::array<P, 4> pts{s.a, s.b, t.a, t.b};
   if constexpr (is_binary_float_v<T>) {
-    std::array<V<seg_w64, D>, 4> w;
+    std::array<seg32::L<D>, 4> w;
     int e;
-    if (doubles_fixed_width(pts, w, e, "squared_distance"))
-      return scaled_area(seg::segment_segment(w[0], w[1], w[2], w[3]).dist2, e);
+    if (doubles_as_int61(pts, w, e, "squared_distance"))
+      return seg32::segment_segment(w[0], w[1], w[2], w[3], OutWide{e});
   }
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, D, 4> f(pts);

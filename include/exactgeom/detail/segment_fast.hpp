@@ -2,8 +2,10 @@
 // answers as segment_kernel.hpp: squared distances for int32 coordinates
 // (2-D: every decision in int64/__int128; 3-D: decisions by a proven double
 // filter with an exact fallback in a small 256-bit two's complement type,
-// I256), the fixed-width result built once at the end; and a fused,
-// filtered intersects() for 2-D doubles and floats.
+// I256), the fixed-width result built once at the end; the same code for
+// doubles that are integers below 2^61 times one power of two (bounds
+// below), with an mpz_class result; and a fused, filtered intersects() for
+// 2-D doubles and floats.
 //
 // Bit bounds for int32 inputs (b = 32; differences |d| <= 2^32, in int64):
 //   dot products a, b, c, e, f, w.d, |w|^2  <= 3 * 2^64           < 2^66   int128
@@ -18,6 +20,19 @@
 // I256 holds |x| < 2^255; every product is formed from int128 operands of
 // magnitude < 2^127 (mul_wide requires it), so nothing wraps. Results are
 // stored in seg_w32 = fixed_int<256>.
+//
+// Bit bounds for inputs below 2^61 (doubles scaled to integers, OutWide:
+// differences |d| < 2^62, still int64):
+//   dot products (D <= 3 terms of < 2^124)  < 3 * 2^124         < 2^126  int128
+//   b + f, t numerators                     < 2 * 3 * 2^124     < 2^127  int128
+//   2-D cross components, d x r             < 2 * 2^124         = 2^125  int128
+//   3-D cross components n = d1 x d2        < 2^125                      int128
+//   products of two dots, |w|^2 |d|^2,
+//   cross^2, |n|^2 (< 3 * 2^250)            < 2^253                      I256
+//   r.n (three products of < 2^62 * 2^125)  < 2^189                      I256
+//   (r.n)^2                                 < 2^378                      mpz_class
+// so the same code holds with one change: r.n is formed in I256 and
+// squared in mpz_class (the int32 path keeps it in int128).
 #pragma once
 
 #include <array>
@@ -128,6 +143,52 @@ inline seg_w32 to_w32(const I256& v) {
 }
 inline seg_w32 to_w32(int128 v) { return to_w32(I256::from(v)); }
 
+/// The same value as mpz_class.
+inline mpz_class i256_to_mpz(const I256& v) {
+  const I256 m = v.negative() ? -v : v;
+  mpz_class z;
+  mpz_import(z.get_mpz_t(), 4, -1, sizeof(m.w[0]), 0, 0, m.w);
+  if (v.negative()) mpz_neg(z.get_mpz_t(), z.get_mpz_t());
+  return z;
+}
+
+/// How the seg32 kernels below build their results, and their filter
+/// bound (sign_pq_rs). Out32: int32 inputs, results in seg_w32.
+struct Out32 {
+  static constexpr bool wide = false;
+  static constexpr double filter_bound = 0x1p-49;
+  using R = Fraction<seg_w32>;
+  R zero() const { return R(); }
+  R operator()(int128 n) const { return R(to_w32(n)); }
+  R operator()(const I256& n) const { return R(to_w32(n)); }
+  R operator()(const I256& n, const I256& d) const { return R(to_w32(n), to_w32(d)); }
+  R operator()(int128 n, int128 d) const { return R(to_w32(n), to_w32(d)); }
+};
+/// OutWide: doubles scaled by 2^-e to integers below 2^61; results in
+/// mpz_class, areas scaled back by 4^e.
+struct OutWide {
+  static constexpr bool wide = true;
+  static constexpr double filter_bound = 0x1p-48;  // sign_pq_rs derives it
+  using R = Fraction<mpz_class>;
+  int e;
+  R zero() const { return R(); }
+  R operator()(int128 n) const { return area(i256_to_mpz(I256::from(n)), mpz_class(1)); }
+  R operator()(const I256& n) const { return area(i256_to_mpz(n), mpz_class(1)); }
+  R operator()(const I256& n, const I256& d) const { return area(i256_to_mpz(n), i256_to_mpz(d)); }
+  R operator()(int128 n, int128 d) const {
+    return area(i256_to_mpz(I256::from(n)), i256_to_mpz(I256::from(d)));
+  }
+  /// num/den * 4^e (0 stays 0/1).
+  R area(mpz_class num, mpz_class den) const {
+    if (num == 0) return R();
+    if (e >= 0)
+      mpz_mul_2exp(num.get_mpz_t(), num.get_mpz_t(), 2 * static_cast<mp_bitcnt_t>(e));
+    else
+      mpz_mul_2exp(den.get_mpz_t(), den.get_mpz_t(), 2 * static_cast<mp_bitcnt_t>(-e));
+    return R(std::move(num), std::move(den));
+  }
+};
+
 namespace seg32 {
 
 template <std::size_t D>
@@ -163,8 +224,10 @@ I256 cross_norm2(const L<D>& u, const L<D>& v) {
     return sqr_wide(c[0]) + sqr_wide(c[1]) + sqr_wide(c[2]);
 }
 
-/// A dot product of two int64 vectors (|components| <= 2^33, so the dot
-/// is < 2^68) in double, with the vectors for the exact fallback.
+/// A dot product of two int64 vectors in double, with the vectors for the
+/// exact fallback. int32 inputs: |components| <= 2^33, converted exactly,
+/// the dot < 2^68; OutWide: |components| < 2^62, converted with rounding,
+/// the dot < 2^126.
 template <std::size_t D>
 struct DotD {
   const L<D>* u;
@@ -193,12 +256,21 @@ DotD<D> dot_d(const L<D>& u, const L<D>& v) {
 /// 1 - 8u of the true one), covers it. Values are integers (no underflow)
 /// below 2^140 (no overflow). Undecided: exact, P Q - R S in I256 (each
 /// product < 2^136 from int128 dots < 2^68).
+///
+/// OutWide (components < 2^62): each term u_i v_i has two conversion
+/// roundings and the product's, each dot two more additions, so
+/// |fl(P) - P| <= gamma_5 Pa (and the computed Pa >= (1 - gamma_5) Pa).
+/// Then |computed - exact| <= (2 gamma_5 + gamma_5^2 + 2u (1 + gamma_5)^2
+/// (1 + u)) (Pa Qa + Ra Sa) < 12.01u (Pa Qa + Ra Sa); the bound used,
+/// 2^-48 = 32u times the computed Pa Qa + Ra Sa (>= (1 - 13u) times the
+/// true one), covers it. Values are integers below 2^253: no underflow or
+/// overflow. The exact fallback's products of dots < 2^126 are < 2^252.
 static_assert(std::numeric_limits<double>::is_iec559 && std::numeric_limits<double>::digits == 53,
               "the filter bound assumes IEEE binary64");
-template <std::size_t D>
+template <class Out, std::size_t D>
 int sign_pq_rs(const DotD<D>& P, const DotD<D>& Q, const DotD<D>& R, const DotD<D>& S) {
   const double v = P.val * Q.val - R.val * S.val;
-  const double bound = 0x1p-49 * (P.abs * Q.abs + R.abs * S.abs);
+  const double bound = Out::filter_bound * (P.abs * Q.abs + R.abs * S.abs);
   if (v > bound) return 1;
   if (-v > bound) return -1;
   return (mul_wide(dot(*P.u, *P.v), dot(*Q.u, *Q.v)) - mul_wide(dot(*R.u, *R.v), dot(*S.u, *S.v)))
@@ -208,31 +280,33 @@ int sign_pq_rs(const DotD<D>& P, const DotD<D>& Q, const DotD<D>& R, const DotD<
 using R = Fraction<seg_w32>;
 
 /// Squared distance from p to segment [a, a + d]; w = p - a.
-template <std::size_t D>
-R point_segment(const L<D>& w, const L<D>& d) {
+template <std::size_t D, class Out = Out32>
+typename Out::R point_segment(const L<D>& w, const L<D>& d, const Out& out = {}) {
   const int128 wd = dot(w, d);
-  if (wd <= 0) return R(to_w32(dot(w, w)));
+  if (wd <= 0) return out(dot(w, w));
   const int128 dd = dot(d, d);
   if (wd >= dd) {
     const L<D> wb = sub(w, d);
-    return R(to_w32(dot(wb, wb)));
+    return out(dot(wb, wb));
   }
   if constexpr (D == 2) {
-    return R(to_w32(cross_norm2(w, d)), to_w32(dd));
+    return out(cross_norm2(w, d), I256::from(dd));
   } else {
     // |w x d|^2 = |w|^2 |d|^2 - (w.d)^2 (Lagrange): two wide products
-    // (< 2^132 each) instead of three squares of cross components.
-    return R(to_w32(mul_wide(dot(w, w), dd) - sqr_wide(wd)), to_w32(dd));
+    // (< 2^132 each; OutWide: < 2^252) instead of three squares of cross
+    // components.
+    return out(mul_wide(dot(w, w), dd) - sqr_wide(wd), I256::from(dd));
   }
 }
 
 /// The squared distance of segment_kernel.hpp's segment_segment, same cases.
-template <std::size_t D>
-R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, const L<D>& q2) {
+template <std::size_t D, class Out = Out32>
+typename Out::R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, const L<D>& q2,
+                                const Out& out = {}) {
   const L<D> d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
   const int128 a = dot(d1, d1), e = dot(d2, d2);
-  if (a == 0) return point_segment(r, d2);  // also a = e = 0: |r|^2
-  if (e == 0) return point_segment(sub(p2, p1), d1);
+  if (a == 0) return point_segment(r, d2, out);  // also a = e = 0: |r|^2
+  if (e == 0) return point_segment(sub(p2, p1), d1, out);
   if constexpr (D == 2) {
     // In the plane the lines meet where s = (d2 x r) / X, t = (d1 x r) / X
     // with X = d1 x d2 (the kernel's Ns = X (d2 x r), Nt = X (d1 x r),
@@ -246,15 +320,15 @@ R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, const L<D>& q2
         tn = -tn;
       }
       if (sn > 0 && sn < x) {  // s inside (0, 1)
-        if (tn < 0) return point_segment(sub(p2, p1), d1);
-        if (tn > x) return point_segment(sub(q2, p1), d1);
-        return R();  // the segments cross
+        if (tn < 0) return point_segment(sub(p2, p1), d1, out);
+        if (tn > x) return point_segment(sub(q2, p1), d1, out);
+        return out.zero();  // the segments cross
       }
       const bool at_p1 = sn <= 0;
       const int128 tq = at_p1 ? dot(d2, r) : dot(d1, d2) + dot(d2, r);
-      if (tq < 0) return point_segment(sub(p2, p1), d1);
-      if (tq > e) return point_segment(sub(q2, p1), d1);
-      return at_p1 ? point_segment(r, d2) : point_segment(sub(q1, p2), d2);
+      if (tq < 0) return point_segment(sub(p2, p1), d1, out);
+      if (tq > e) return point_segment(sub(q2, p1), d1, out);
+      return at_p1 ? point_segment(r, d2, out) : point_segment(sub(q1, p2), d2, out);
     }
   }
   if constexpr (D == 3) {
@@ -266,17 +340,17 @@ R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, const L<D>& q2
     // Ns > 0 implies denom > 0 and the kernel's "denom = 0: s = 0" is kept.
     enum { at_p1, at_q1, inside } s_case = at_p1;
     const DotD<D> B = dot_d(d1, d2), C = dot_d(d1, r), E = dot_d(d2, d2), F = dot_d(d2, r);
-    if (sign_pq_rs(B, F, C, E) > 0) {
+    if (sign_pq_rs<Out>(B, F, C, E) > 0) {
       const L<D> u = sub(q1, p2);
-      s_case = sign_pq_rs(B, dot_d(d2, u), dot_d(d1, u), E) >= 0 ? at_q1 : inside;
+      s_case = sign_pq_rs<Out>(B, dot_d(d2, u), dot_d(d1, u), E) >= 0 ? at_q1 : inside;
     }
     bool t_below, t_above;
     if (s_case == inside) {
       const DotD<D> A = dot_d(d1, d1);
-      t_below = sign_pq_rs(A, F, B, C) < 0;
+      t_below = sign_pq_rs<Out>(A, F, B, C) < 0;
       if (!t_below) {
         const L<D> u = sub(p1, q2);
-        t_above = sign_pq_rs(A, dot_d(d2, u), B, dot_d(d1, u)) > 0;
+        t_above = sign_pq_rs<Out>(A, dot_d(d2, u), B, dot_d(d1, u)) > 0;
       } else {
         t_above = false;
       }
@@ -285,20 +359,28 @@ R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, const L<D>& q2
       t_below = tn < 0;
       t_above = tn > e;
     }
-    if (t_below) return point_segment(sub(p2, p1), d1);
-    if (t_above) return point_segment(sub(q2, p1), d1);
-    if (s_case == at_p1) return point_segment(r, d2);
-    if (s_case == at_q1) return point_segment(sub(q1, p2), d2);
+    if (t_below) return point_segment(sub(p2, p1), d1, out);
+    if (t_above) return point_segment(sub(q2, p1), d1, out);
+    if (s_case == at_p1) return point_segment(r, d2, out);
+    if (s_case == at_q1) return point_segment(sub(q1, p2), d2, out);
     const auto n = cross(d1, d2);
-    const int128 rn = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
-    return R(to_w32(sqr_wide(rn)), to_w32(sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2])));
+    const I256 nn = sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2]);
+    if constexpr (Out::wide) {
+      const I256 rn = mul_wide(r[0], n[0]) + mul_wide(r[1], n[1]) + mul_wide(r[2], n[2]);
+      mpz_class rn2 = i256_to_mpz(rn);
+      rn2 *= rn2;  // < 2^378
+      return out.area(std::move(rn2), i256_to_mpz(nn));
+    } else {
+      const int128 rn = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
+      return out(sqr_wide(rn), nn);
+    }
   }
   // 2-D parallel segments (3-D returned above): the kernel takes s = 0 and
   // t = f / e clamped.
   const int128 f = dot(d2, r);
-  if (f < 0) return point_segment(sub(p2, p1), d1);
-  if (f > e) return point_segment(sub(q2, p1), d1);
-  return point_segment(r, d2);
+  if (f < 0) return point_segment(sub(p2, p1), d1, out);
+  if (f > e) return point_segment(sub(q2, p1), d1, out);
+  return point_segment(r, d2, out);
 }
 
 }  // namespace seg32

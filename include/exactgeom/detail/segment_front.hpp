@@ -38,14 +38,12 @@ void scale_doubles(const double* in, int n, mpz_class* out, mpz_class& sn, mpz_c
                    const char* what);
 void scale_rationals(const mpq_class* in, int n, mpz_class* out, mpz_class& sn, mpz_class& sd);
 /// The fixed-width route for doubles (src/segments.cpp): when every value
-/// is m_i * 2^e with |m_i| < 2^62 for one common e (coordinates of similar
-/// magnitude: the usual case), writes the m_i and e and returns true; else
-/// false (the caller scales into mpz_class). NaN/inf throw invalid_input
-/// naming `what`.
-bool scale_doubles_int64(const double* in, int n, std::int64_t* out, int& e, const char* what);
-/// num/den * 4^e as a Fraction over mpz_class (an area back in the input's
-/// units after scaling the coordinates by 2^-e).
-Fraction<mpz_class> scaled_area(const Fraction<fixed_int<448>>& v, int e);
+/// is m_i * 2^e with |m_i| < 2^max_bits for one common e (coordinates of
+/// similar magnitude: the usual case), writes the m_i and e and returns
+/// true; else false (the caller scales into mpz_class). max_bits <= 62.
+/// NaN/inf throw invalid_input naming `what`.
+bool scale_doubles_int64(const double* in, int n, std::int64_t* out, int& e, int max_bits,
+                         const char* what);
 
 namespace seg {
 
@@ -72,21 +70,19 @@ void require_finite_points(const std::array<P, K>& pts, const char* what) {
   }
 }
 
-/// Double or float points as integers below 2^62 times 2^e
-/// (scale_doubles_int64) in the kernel's type for int64 inputs: 63-bit
-/// signed inputs need segment_bits(63) bits, inside seg_w64. False when the
-/// exponent spread is too wide for 62 bits (the caller takes IntegerForm).
-static_assert(fits(segment_bits(63), 448 + 1));
+/// Double or float points as integers below 2^61 times 2^e, the inputs of
+/// segment_fast.hpp's OutWide path; false when the exponent spread is too
+/// wide for 61 bits (the caller takes IntegerForm).
 template <class P, std::size_t K, std::size_t D>
-bool doubles_fixed_width(const std::array<P, K>& pts, std::array<V<seg_w64, D>, K>& w, int& e,
-                         const char* what) {
+bool doubles_as_int61(const std::array<P, K>& pts, std::array<std::array<std::int64_t, D>, K>& w,
+                      int& e, const char* what) {
   double v[K * D];
   std::int64_t m[K * D];
   for (std::size_t i = 0; i < K; ++i)
     for (std::size_t k = 0; k < D; ++k) v[i * D + k] = coord(pts[i], static_cast<int>(k));
-  if (!scale_doubles_int64(v, static_cast<int>(K * D), m, e, what)) return false;
+  if (!scale_doubles_int64(v, static_cast<int>(K * D), m, e, 61, what)) return false;
   for (std::size_t i = 0; i < K; ++i)
-    for (std::size_t k = 0; k < D; ++k) w[i][k] = seg_w64(m[i * D + k]);
+    for (std::size_t k = 0; k < D; ++k) w[i][k] = m[i * D + k];
   return true;
 }
 
