@@ -1096,6 +1096,74 @@ TEST(Orient2dTailEstimate, ErrorBoundHoldsAndDecidesNearCollinearAtEveryScale) {
   }
 }
 
+// insphere's semi-static first stage (filters.hpp insphere_semistatic_bound):
+// its bound is tested itself, against the exact determinant of the input
+// points (the filter's differences round), on cospherical points, moved by
+// 2^0 to 2^39 units, some translated so that their differences round, at
+// scales taking the largest difference from below 2^-120 to above 2^120
+// (its range) and past both ends.
+TEST(InsphereSemiStatic, BoundHoldsAtEveryScaleOfItsRange) {
+  namespace d = exactgeom::detail;
+  Rng rng(120);
+  long checked = 0, decided = 0, out_of_range = 0;
+  double worst = 0;
+  for (int n = 0; n < 4000; ++n) {
+    auto k = cospherical<3, 5>(rng, 53);
+    if (n % 2) k = perturbed(k, rng, static_cast<unsigned>(rng() % 40), 53);
+    const long scale = uniform_int(rng, -178, 72);  // differences up to about 2^(scale + 52)
+    auto pts = embed<double>(k, Affine{{0, 0, 0}, pow2q(scale)});
+    if (n % 3 == 0) {  // translated: the differences round
+      std::array<double, 3> c;
+      for (double& v : c) v = std::ldexp(static_cast<double>(rng() >> 11), static_cast<int>(scale) + 3);
+      for (auto& p : pts) p = {p.x + c[0], p.y + c[1], p.z + c[2]};
+      if (!std::isfinite(pts[0].x)) continue;
+    }
+    double df[4][3];
+    std::array<std::array<mpq_class, 3>, 4> q;
+    for (int i = 0; i < 4; ++i) {
+      const double p[3] = {pts[i].x, pts[i].y, pts[i].z}, e[3] = {pts[4].x, pts[4].y, pts[4].z};
+      for (int a = 0; a < 3; ++a) {
+        df[i][a] = p[a] - e[a];
+        q[i][a] = oracle::to_q(p[a]) - oracle::to_q(e[a]);
+      }
+    }
+    const double ss = d::insphere_semistatic_bound(df[0], df[1], df[2], df[3]);
+    if (std::isinf(ss)) {
+      ++out_of_range;
+      continue;
+    }
+    // The exact determinant of the points, the filter's formula in mpq.
+    auto minor2 = [&](int i, int j) { return mpq_class(q[i][0] * q[j][1] - q[j][0] * q[i][1]); };
+    auto lift = [&](int i) { return mpq_class(q[i][0] * q[i][0] + q[i][1] * q[i][1] + q[i][2] * q[i][2]); };
+    const mpq_class ab = minor2(0, 1), bc = minor2(1, 2), cd = minor2(2, 3), da = minor2(3, 0),
+                    ac = minor2(0, 2), bd = minor2(1, 3);
+    const mpq_class abc = q[0][2] * bc - q[1][2] * ac + q[2][2] * ab;
+    const mpq_class bcd = q[1][2] * cd - q[2][2] * bd + q[3][2] * bc;
+    const mpq_class cda = q[2][2] * da + q[3][2] * ac + q[0][2] * cd;
+    const mpq_class dab = q[3][2] * ab + q[0][2] * bd + q[1][2] * da;
+    const mpq_class det = (lift(3) * abc - lift(2) * dab) + (lift(1) * cda - lift(0) * bcd);
+    const d::InsphereTerms t = d::insphere_terms(df[0], df[1], df[2], df[3]);
+    const mpq_class err = abs(oracle::to_q(t.det) - det);
+    ASSERT_LE(err, oracle::to_q(ss)) << "case " << n << " scale " << scale;
+    worst = std::max(worst, mpq_class(err / oracle::to_q(ss)).get_d());
+    const bool by_stage = t.det > ss || -t.det > ss;
+    if (by_stage) {
+      ASSERT_EQ(t.det > 0 ? 1 : -1, sgn(det)) << "case " << n;
+    }
+    const int f = d::insphere_filter_d(df[0], df[1], df[2], df[3]);
+    if (f != 0) {
+      ASSERT_EQ(f, sgn(det)) << "case " << n;
+    }
+    ++checked;
+    decided += by_stage;
+  }
+  std::cout << "[ semistat ] " << checked << " in range, " << decided << " decided by it, "
+            << out_of_range << " out of range; worst |error| / bound " << worst << "\n";
+  EXPECT_GT(checked, 3500);
+  EXPECT_GT(out_of_range, 10);
+  EXPECT_GT(decided, 100);  // moved by up to 2^39 units, many are far enough to decide
+}
+
 TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {
   Rng rng(62);
   // Exponents from where the degree-`deg` products underflow to where they

@@ -37,7 +37,9 @@
 // bounds hold with and without -ffp-contract.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace exactgeom::detail {
 
@@ -147,47 +149,103 @@ inline int incircle_filter(const double* a, const double* b, const double* c, co
 /// squares by a 3x3 minor, plus 4 final products: below
 /// 2^-1070 (Z L + L + T + 1) with Z the sum of |z|, L of the lifts, T of the
 /// 3x3 minors' permanents; A = 2^-1064 ((1 + L)(1 + Z) + T), used with 2^-1000.
-inline Estimate insphere_estimate(const double* ae, const double* be, const double* ce,
-                             const double* de) {
-  const double aex = ae[0], aey = ae[1], aez = ae[2];
-  const double bex = be[0], bey = be[1], bez = be[2];
-  const double cex = ce[0], cey = ce[1], cez = ce[2];
-  const double dex = de[0], dey = de[1], dez = de[2];
-  const double aexbey = aex * bey, bexaey = bex * aey, bexcey = bex * cey, cexbey = cex * bey;
-  const double cexdey = cex * dey, dexcey = dex * cey, dexaey = dex * aey, aexdey = aex * dey;
-  const double aexcey = aex * cey, cexaey = cex * aey, bexdey = bex * dey, dexbey = dex * bey;
-  const double ab = aexbey - bexaey, bc = bexcey - cexbey, cd = cexdey - dexcey;
-  const double da = dexaey - aexdey, ac = aexcey - cexaey, bd = bexdey - dexbey;
-  const double abc = aez * bc - bez * ac + cez * ab;
-  const double bcd = bez * cd - cez * bd + dez * bc;
-  const double cda = cez * da + dez * ac + aez * cd;
-  const double dab = dez * ab + aez * bd + bez * da;
-  const double alift = aex * aex + aey * aey + aez * aez;
-  const double blift = bex * bex + bey * bey + bez * bez;
-  const double clift = cex * cex + cey * cey + cez * cez;
-  const double dlift = dex * dex + dey * dey + dez * dez;
-  const double det = (dlift * abc - clift * dab) + (blift * cda - alift * bcd);
+/// The products, minors and lifts of insphere_estimate's determinant, kept
+/// for its two bounds.
+struct InsphereTerms {
+  double aexbey, bexaey, bexcey, cexbey, cexdey, dexcey, dexaey, aexdey, aexcey, cexaey, bexdey,
+      dexbey;
+  double aez, bez, cez, dez;
+  double abc, bcd, cda, dab, alift, blift, clift, dlift, det;
+};
 
-  const double aezp = std::fabs(aez), bezp = std::fabs(bez), cezp = std::fabs(cez),
-               dezp = std::fabs(dez);
-  const double abp = std::fabs(aexbey) + std::fabs(bexaey), bcp = std::fabs(bexcey) + std::fabs(cexbey);
-  const double cdp = std::fabs(cexdey) + std::fabs(dexcey), dap = std::fabs(dexaey) + std::fabs(aexdey);
-  const double acp = std::fabs(aexcey) + std::fabs(cexaey), bdp = std::fabs(bexdey) + std::fabs(dexbey);
+inline InsphereTerms insphere_terms(const double* ae, const double* be, const double* ce,
+                                    const double* de) {
+  InsphereTerms t;
+  const double aex = ae[0], aey = ae[1];
+  const double bex = be[0], bey = be[1];
+  const double cex = ce[0], cey = ce[1];
+  const double dex = de[0], dey = de[1];
+  t.aez = ae[2], t.bez = be[2], t.cez = ce[2], t.dez = de[2];
+  t.aexbey = aex * bey, t.bexaey = bex * aey, t.bexcey = bex * cey, t.cexbey = cex * bey;
+  t.cexdey = cex * dey, t.dexcey = dex * cey, t.dexaey = dex * aey, t.aexdey = aex * dey;
+  t.aexcey = aex * cey, t.cexaey = cex * aey, t.bexdey = bex * dey, t.dexbey = dex * bey;
+  const double ab = t.aexbey - t.bexaey, bc = t.bexcey - t.cexbey, cd = t.cexdey - t.dexcey;
+  const double da = t.dexaey - t.aexdey, ac = t.aexcey - t.cexaey, bd = t.bexdey - t.dexbey;
+  t.abc = t.aez * bc - t.bez * ac + t.cez * ab;
+  t.bcd = t.bez * cd - t.cez * bd + t.dez * bc;
+  t.cda = t.cez * da + t.dez * ac + t.aez * cd;
+  t.dab = t.dez * ab + t.aez * bd + t.bez * da;
+  t.alift = aex * aex + aey * aey + t.aez * t.aez;
+  t.blift = bex * bex + bey * bey + t.bez * t.bez;
+  t.clift = cex * cex + cey * cey + t.cez * t.cez;
+  t.dlift = dex * dex + dey * dey + t.dez * t.dez;
+  t.det = (t.dlift * t.abc - t.clift * t.dab) + (t.blift * t.cda - t.alift * t.bcd);
+  return t;
+}
+
+/// The permanent bound above for the terms t.
+inline double insphere_permanent_bound(const InsphereTerms& t) {
+  const double aezp = std::fabs(t.aez), bezp = std::fabs(t.bez), cezp = std::fabs(t.cez),
+               dezp = std::fabs(t.dez);
+  const double abp = std::fabs(t.aexbey) + std::fabs(t.bexaey),
+               bcp = std::fabs(t.bexcey) + std::fabs(t.cexbey);
+  const double cdp = std::fabs(t.cexdey) + std::fabs(t.dexcey),
+               dap = std::fabs(t.dexaey) + std::fabs(t.aexdey);
+  const double acp = std::fabs(t.aexcey) + std::fabs(t.cexaey),
+               bdp = std::fabs(t.bexdey) + std::fabs(t.dexbey);
   const double abcp = aezp * bcp + bezp * acp + cezp * abp;
   const double bcdp = bezp * cdp + cezp * bdp + dezp * bcp;
   const double cdap = cezp * dap + dezp * acp + aezp * cdp;
   const double dabp = dezp * abp + aezp * bdp + bezp * dap;
-  const double perm = (dlift * abcp + clift * dabp) + (blift * cdap + alift * bcdp);
-  const double lifts = (alift + blift) + (clift + dlift);
+  const double perm = (t.dlift * abcp + t.clift * dabp) + (t.blift * cdap + t.alift * bcdp);
+  const double lifts = (t.alift + t.blift) + (t.clift + t.dlift);
   const double zs = (aezp + bezp) + (cezp + dezp);
   const double tp = (abcp + bcdp) + (cdap + dabp);
-  const double bound = 0x1.2p-49 * perm + 0x1p-1000 * ((1.0 + lifts) * (1.0 + zs) + tp);
-  return {det, bound};
+  return 0x1.2p-49 * perm + 0x1p-1000 * ((1.0 + lifts) * (1.0 + zs) + tp);
 }
 
+inline Estimate insphere_estimate(const double* ae, const double* be, const double* ce,
+                                  const double* de) {
+  const InsphereTerms t = insphere_terms(ae, be, ce, de);
+  return {t.det, insphere_permanent_bound(t)};
+}
+
+/// A cheaper, semi-static bound for the same computed determinant (in the
+/// manner of Devillers and Pion's static filters), valid when the largest
+/// |difference| on each axis, mx, my, mz, is in [2^-120, 2^120]; +inf (never
+/// decides) otherwise, NaN inputs included. Derivation: every |x| <= mx,
+/// |y| <= my, |z| <= mz, so each 2x2 minor's permanent is <= 2 mx my, each
+/// 3x3 one's <= 6 mx my mz, each lift <= L = mx^2 + my^2 + mz^2 and perm <=
+/// 24 L mx my mz (exactly, for the rounded differences; the computed perm
+/// exceeds that by at most a factor (1 + u)^7). So 18u perm <= 432u (1 +
+/// 8u) L mx my mz. The underflow term U of the bound above is, in the range,
+/// below 2^-350 times that (U / (432u L mx my mz) <= 2^-1000 ((1/L + 4)
+/// (1/(mx my mz) + 4/(mx my)) + 24/L) / (432u) with 1/L <= 2^240, 1/(mx my
+/// mz) <= 2^360), and nothing overflows (every value < 2^1000). The bound
+/// used, 448u = 0x1.cp-45 times L mx my mz computed with nine roundings,
+/// covers (432 + 2^-40) u (1 + 8u) / (1 - u)^9 with room to spare. tests/predicates_test.cpp
+/// checks |computed - exact| against it at every scale in the range.
+inline double insphere_semistatic_bound(const double* ae, const double* be, const double* ce,
+                                        const double* de) {
+  auto m = [&](int k) {
+    return std::max(std::max(std::fabs(ae[k]), std::fabs(be[k])),
+                    std::max(std::fabs(ce[k]), std::fabs(de[k])));
+  };
+  const double mx = m(0), my = m(1), mz = m(2);
+  const double lo = std::min(mx, std::min(my, mz)), hi = std::max(mx, std::max(my, mz));
+  if (!(lo >= 0x1p-120 && hi <= 0x1p120)) return std::numeric_limits<double>::infinity();
+  return 0x1.cp-45 * ((mx * mx + my * my + mz * mz) * (mx * my * mz));
+}
+
+/// The semi-static bound first (cheap), then the permanent bound where it
+/// does not decide (tighter): the sign of the determinant or 0.
 inline int insphere_filter_d(const double* ae, const double* be, const double* ce,
                              const double* de) {
-  return insphere_estimate(ae, be, ce, de).sign();
+  const InsphereTerms t = insphere_terms(ae, be, ce, de);
+  const double ss = insphere_semistatic_bound(ae, be, ce, de);
+  if (t.det > ss) return 1;
+  if (-t.det > ss) return -1;
+  return Estimate{t.det, insphere_permanent_bound(t)}.sign();
 }
 
 inline int insphere_filter(const double* a, const double* b, const double* c, const double* d,
