@@ -345,13 +345,16 @@ TEST(Segments, RandomDoublesWideExponents) {
 // power of two (segment_front.hpp doubles_as_int61), GMP otherwise: both
 // sides of that edge, with the coordinates' bits spanning 58 to 66
 // positions, against the oracle, for segment pairs and for a point and a
-// segment.
+// segment, from subnormal lowest bits to values near 2^1023.
 TEST(Segments, DoublesAtTheFixedWidthEdge) {
   std::mt19937_64 rng(62);
   auto odd53 = [&] { return static_cast<double>((rng() >> 11) | 1); };  // an odd 53-bit integer
   int bad = 0, spans = 0;
   for (int i = 0; i < 2000 && bad < 10; ++i) {
-    const int span = 58 + i % 9, e0 = static_cast<int>(rng() % 200) - 100;
+    // Half near 1, half anywhere in the exponent range (subnormal lowest
+    // bits at e0 = -1074, the top value near 2^1023 at e0 = 950).
+    const int span = 58 + i % 9;
+    const int e0 = i % 2 ? static_cast<int>(rng() % 200) - 100 : static_cast<int>(rng() % 2025) - 1074;
     // Bits from 2^e0 (an odd small value) up to 2^(e0 + span): the top value
     // has 53 significant bits ending at bit e0 + span - 1.
     auto value = [&](int which) {
