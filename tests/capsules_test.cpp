@@ -3,6 +3,7 @@
 // error of the float algorithms in include/exactgeom/float/.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/segments.hpp"
 #include "exactgeom/float/capsule_article.hpp"
 #include "exactgeom/float/capsule_collision_blog.hpp"
 #include "exactgeom/float/dummies_circle_capsule.hpp"
@@ -246,6 +248,57 @@ TYPED_TEST(CapsuleTyped, RandomAgainstOracle) {
   }
   EXPECT_GT(closed_count, 300);  // the set is not trivially one-sided
   EXPECT_GT(touching, 50);       // and has many exactly touching cases
+}
+
+// Doubles within a few ulps of touching (the benchmarks' near_touching set):
+// the first stage's hint sends most of them past the double value test to
+// the long-double stage (capsules.cpp segseg_filter_d), the rest take the
+// usual route; both against the oracle, closed and open, 2-D and 3-D.
+TEST(CapsuleDoubles, WithinUlpsOfTouchingBothRoutes) {
+  std::mt19937_64 g(4040);
+  std::uniform_real_distribution<double> u(-100.0, 100.0), ur(0.0, 25.0);
+  int hinted = 0, cases = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const eg::Point3<double> p[4] = {{u(g), u(g), u(g)}, {u(g), u(g), u(g)}, {u(g), u(g), u(g)},
+                                     {u(g), u(g), u(g)}};
+    const bool three = i % 2;
+    const eg::Segment3<double> s3{p[0], p[1]}, t3{p[2], p[3]};
+    const eg::Segment2<double> s2{{p[0].x, p[0].y}, {p[1].x, p[1].y}};
+    const eg::Segment2<double> t2{{p[2].x, p[2].y}, {p[3].x, p[3].y}};
+    const double dist = three ? eg::distance(s3, t3) : eg::distance(s2, t2);
+    const double r1 = std::min(ur(g), dist / 2);
+    double r2 = dist - r1;
+    for (int k = static_cast<int>(g() % 7) - 3; k != 0; k += k > 0 ? -1 : 1)
+      r2 = std::nextafter(r2, k > 0 ? 1e300 : -1e300);
+    if (!(r2 >= 0)) continue;
+    ++cases;
+    // The hint, as the first stage computes it.
+    double r[3], d1[3], d2[3];
+    const double* pa[4] = {&p[0].x, &p[1].x, &p[2].x, &p[3].x};
+    for (int k = 0; k < 3; ++k) {
+      r[k] = pa[0][k] - pa[2][k];
+      d1[k] = pa[1][k] - pa[0][k];
+      d2[k] = pa[3][k] - pa[2][k];
+    }
+    bool near = false;
+    const eg::detail::Tri t = three ? eg::detail::segseg_fast<3>(r, d1, d2, r1 + r2, false, &near)
+                        : eg::detail::segseg_fast<2>(r, d1, d2, r1 + r2, false, &near);
+    hinted += t == eg::detail::Tri::maybe && near;
+    if (three) {
+      const eg::Capsule3<double> a{s3, r1}, b{t3, r2};
+      const auto [c, o] = oracle(a, b);
+      ASSERT_EQ(eg::intersects(a, b), c) << "3-D case " << i;
+      ASSERT_EQ(eg::interiors_overlap(b, a), o) << "3-D case " << i;
+    } else {
+      const eg::Capsule2<double> a{s2, r1}, b{t2, r2};
+      const auto [c, o] = oracle(a, b);
+      ASSERT_EQ(eg::intersects(a, b), c) << "2-D case " << i;
+      ASSERT_EQ(eg::interiors_overlap(b, a), o) << "2-D case " << i;
+    }
+  }
+  EXPECT_GT(cases, 2500);
+  EXPECT_GT(hinted, cases / 2);  // most took the hinted route
+  EXPECT_LT(hinted, cases);      // and some did not
 }
 
 TEST(CapsuleDoubles, WideExponentsTakeTheGmpPath) {

@@ -182,7 +182,8 @@ double fast_sum(const T& x, const T& y) {
 /// distance(seg1, seg2) <= r1 + r2 (strict: <), any dimension: the kernel
 /// filter, then the exact path (out of line).
 template <int D, class Seg, class T>
-[[gnu::noinline, gnu::cold]] bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool strict) {
+[[gnu::noinline, gnu::cold]] bool segseg_query(const Seg& s1, const T& r1, const Seg& s2, const T& r2, bool strict,
+                                               bool near = false) {
   constexpr int N = 4 * D + 2;
   T flat[N];
   put(flat, s1.a);
@@ -194,9 +195,9 @@ template <int D, class Seg, class T>
   // The exact path re-runs only the candidates the filter left uncertain
   // (all of them when the filter does not run).
   unsigned uncertain = kAllCandidates;
-  auto filter = [strict, &uncertain](const FilterDouble* f) {
+  auto filter = [strict, near, &uncertain](const FilterDouble* f) {
     uncertain = 0;
-    return segseg_filter(f, D, strict, &uncertain);
+    return segseg_filter(f, D, strict, &uncertain, near);
   };
   auto exact = [strict, &uncertain](const auto* v) { return segseg_exact(v, D, strict, uncertain); };
   require_nonnegative_radius(r1);
@@ -267,6 +268,7 @@ template <class A, class B>
   constexpr int D = TA::dim;
   const auto& cx = TA::get(x);
   const auto& cy = TB::get(y);
+  bool near = false;
   if constexpr (has_fast_stage_v<T>) {
     if (!(cx.r < T(0)) && !(cy.r < T(0))) {  // negative radii: the slow path throws
       const auto &p1 = cx.seg.a, &q1 = cx.seg.b, &p2 = cy.seg.a, &q2 = cy.seg.b;
@@ -276,11 +278,11 @@ template <class A, class B>
         d1[k] = fast_diff(coord(q1, k), coord(p1, k));
         d2[k] = fast_diff(coord(q2, k), coord(p2, k));
       }
-      const Tri t = segseg_fast<D>(r, d1, d2, fast_sum(cx.r, cy.r), strict);
+      const Tri t = segseg_fast<D>(r, d1, d2, fast_sum(cx.r, cy.r), strict, &near);
       if (t != Tri::maybe) return t == Tri::yes;
     }
   }
-  return segseg_query<D>(cx.seg, cx.r, cy.seg, cy.r, strict);
+  return segseg_query<D>(cx.seg, cx.r, cy.seg, cy.r, strict, near);
 }
 
 }  // namespace detail

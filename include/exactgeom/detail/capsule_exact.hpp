@@ -23,7 +23,11 @@ namespace exactgeom::detail {
 /// The kernel on error-tracking doubles (the filter stage), out of line so
 /// that it is compiled once, fully inlined: f in the flat layout above. The
 /// candidates that stay uncertain are OR-ed into *uncertain.
-Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain);
+/// near: segseg_fast's hint that the inputs are within rounding of touching
+/// (the double value test of a certified candidate is then skipped: the
+/// long-double stage decides those).
+Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
+                  bool near = false);
 Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);

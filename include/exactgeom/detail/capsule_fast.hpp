@@ -70,9 +70,13 @@ struct SegParams {
   return {s, clamp01(t)};
 }
 
+/// *near (when given) is set when the answer is maybe and Ericson's squared
+/// distance is within 2^-40 (relative) of R^2: a hint, never trusted for an
+/// answer, that the later stages' first (double) value test cannot decide
+/// either (capsules.cpp then skips it).
 template <int D>
 [[gnu::always_inline]] inline Tri segseg_fast(const double* r, const double* d1, const double* d2,
-                                              double R, bool strict) {
+                                              double R, bool strict, bool* near = nullptr) {
   // Both certificates are strict (distance < R, distance > R), so they
   // answer the closed and the open test alike.
   (void)strict;
@@ -148,6 +152,7 @@ template <int D>
   const double gap2 = (G * G) * (1 - 0x1p-48);
   const double need = ((R2 + 0x1p-1074) * N2) * (1 + 0x1p-48) + 0x1p-1060;
   const bool apart = ok & (G > 0) & (gap2 > need) & (gap2 < HUGE_VAL);
+  if (near) *near = std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2);
   return meet ? Tri::yes : (apart ? Tri::no : Tri::maybe);
 }
 
