@@ -41,21 +41,25 @@ template <int N>
 class ScaledDoubles {
  public:
   explicit ScaledDoubles(const double* v) {
-    int emin = INT_MAX;
+    // One pass: the lowest exponent and the highest bit position (e + the
+    // significand's bit length); bits() is their difference.
+    int emin = INT_MAX, top = INT_MIN;
     for (int i = 0; i < N; ++i) {
       d_[i] = to_dyadic(v[i]);
-      if (d_[i].m != 0) emin = std::min(emin, d_[i].e);
-    }
-    emin_ = emin;
-    for (int i = 0; i < N; ++i) {
       if (d_[i].m == 0) continue;
       const auto mag = static_cast<std::uint64_t>(d_[i].m < 0 ? -d_[i].m : d_[i].m);
-      bits_ = std::max(bits_, static_cast<int>(std::bit_width(mag)) + (d_[i].e - emin_));
+      emin = std::min(emin, d_[i].e);
+      top = std::max(top, d_[i].e + static_cast<int>(std::bit_width(mag)));
     }
+    emin_ = emin;
+    if (top != INT_MIN) bits_ = top - emin;
   }
   bool all_zero() const { return bits_ == 0; }
   /// The largest magnitude's bit length: every scaled value is < 2^bits().
   int bits() const { return bits_; }
+  /// The common power of two: value i = scaled value i * 2^exponent() (0 if
+  /// all are zero).
+  int exponent() const { return all_zero() ? 0 : emin_; }
   /// Requires bits() <= 63.
   void to_int64(std::int64_t* out) const {
     for (int i = 0; i < N; ++i)

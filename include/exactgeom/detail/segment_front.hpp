@@ -9,6 +9,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
@@ -37,13 +38,6 @@ struct result_int<std::int64_t> {
 void scale_doubles(const double* in, int n, mpz_class* out, mpz_class& sn, mpz_class& sd,
                    const char* what);
 void scale_rationals(const mpq_class* in, int n, mpz_class* out, mpz_class& sn, mpz_class& sd);
-/// The fixed-width route for doubles (src/segments.cpp): when every value
-/// is m_i * 2^e with |m_i| < 2^max_bits for one common e (coordinates of
-/// similar magnitude: the usual case), writes the m_i and e and returns
-/// true; else false (the caller scales into mpz_class). max_bits <= 62.
-/// NaN/inf throw invalid_input naming `what`.
-bool scale_doubles_int64(const double* in, int n, std::int64_t* out, int& e, int max_bits,
-                         const char* what);
 
 namespace seg {
 
@@ -57,6 +51,13 @@ constexpr int dim_of(const Point3<T>*) {
   return 3;
 }
 
+/// The float or double coordinates of pts as doubles, point after point.
+template <class P, std::size_t K, int D = dim_of(static_cast<const P*>(nullptr))>
+void flat_doubles(const std::array<P, K>& pts, double (&v)[K * D]) {
+  for (std::size_t i = 0; i < K; ++i)
+    for (int k = 0; k < D; ++k) v[i * D + k] = coord(pts[i], k);
+}
+
 /// Throws invalid_input if a float/double coordinate is NaN or infinite.
 template <class P, std::size_t K>
 void require_finite_points(const std::array<P, K>& pts, const char* what) {
@@ -64,25 +65,29 @@ void require_finite_points(const std::array<P, K>& pts, const char* what) {
   if constexpr (is_binary_float_v<T>) {
     constexpr int D = dim_of(static_cast<const P*>(nullptr));
     double v[K * D];
-    for (std::size_t i = 0; i < K; ++i)
-      for (int k = 0; k < D; ++k) v[i * D + k] = coord(pts[i], k);
+    flat_doubles(pts, v);
     require_finite(v, static_cast<int>(K * D), what);
   }
 }
 
-/// Double or float points as integers below 2^61 times 2^e, the inputs of
-/// segment_fast.hpp's OutWide path; false when the exponent spread is too
-/// wide for 61 bits (the caller takes IntegerForm).
+/// Double or float points as integers below 2^61 times 2^e (the inputs of
+/// segment_fast.hpp's OutWide path) when the exponent spread allows (the
+/// usual case: coordinates of similar magnitude); false otherwise (the
+/// caller takes IntegerForm). NaN/inf throw invalid_input naming `what`.
 template <class P, std::size_t K, std::size_t D>
 bool doubles_as_int61(const std::array<P, K>& pts, std::array<std::array<std::int64_t, D>, K>& w,
                       int& e, const char* what) {
-  double v[K * D];
-  std::int64_t m[K * D];
-  for (std::size_t i = 0; i < K; ++i)
-    for (std::size_t k = 0; k < D; ++k) v[i * D + k] = coord(pts[i], static_cast<int>(k));
-  if (!scale_doubles_int64(v, static_cast<int>(K * D), m, e, 61, what)) return false;
+  constexpr int N = static_cast<int>(K * D);
+  double v[N];
+  flat_doubles(pts, v);
+  require_finite(v, N, what);
+  const ScaledDoubles<N> s(v);
+  if (s.bits() > 61) return false;
+  std::int64_t m[N];
+  s.to_int64(m);
   for (std::size_t i = 0; i < K; ++i)
     for (std::size_t k = 0; k < D; ++k) w[i][k] = m[i * D + k];
+  e = s.exponent();
   return true;
 }
 
@@ -104,8 +109,7 @@ struct IntegerForm {
       mpz_class z[N];
       if constexpr (is_binary_float_v<T>) {
         double v[N];
-        for (std::size_t i = 0; i < K; ++i)
-          for (int k = 0; k < D; ++k) v[i * D + k] = coord(pts[i], k);
+        flat_doubles(pts, v);
         scale_doubles(v, N, z, sn, sd, "segments");
       } else if constexpr (std::is_same_v<T, mpz_class>) {
         for (std::size_t i = 0; i < K; ++i)
