@@ -214,6 +214,9 @@ EXACTGEOM_TARGET_CLONES Estimate orient2d_tail_estimate(const double* c) {
 }
 
 namespace {
+/// Returned by orient2d_staged when no stage answers.
+constexpr int kUndecided = 2;
+
 /// The stages on doubles before the integers, in one function (one runtime
 /// dispatch): -1, 0, +1, or kUndecided. Coordinates in adaptive_range()
 /// make every difference 0 or in [2^-452, 2^401], inside the FMA sign

@@ -49,9 +49,6 @@ int orient2d_fma_sign(double ux, double uy, double vx, double vy);
 /// (undecided).
 Estimate orient2d_tail_estimate(const double* c6);
 
-/// Returned by a stage that may not answer.
-inline constexpr int kUndecided = 2;
-
 /// Throws invalid_input naming `what` if any of the n values is NaN or inf.
 void require_finite(const double* v, int n, const char* what);
 

@@ -223,8 +223,10 @@ inline Estimate insphere_estimate(const double* ae, const double* be, const doub
 /// (1/(mx my mz) + 4/(mx my)) + 24/L) / (432u) with 1/L <= 2^240, 1/(mx my
 /// mz) <= 2^360), and nothing overflows (every value < 2^1000). The bound
 /// used, 448u = 0x1.cp-45 times L mx my mz computed with nine roundings,
-/// covers (432 + 2^-40) u (1 + 8u) / (1 - u)^9 with room to spare. tests/predicates_test.cpp
-/// checks |computed - exact| against it at every scale in the range.
+/// covers (432 + 2^-40) u (1 + 8u) / (1 - u)^9 with room to spare.
+/// tests/predicates_test.cpp checks |computed - exact| against it at every
+/// scale in the range. (The two sign tests below are written out: through
+/// Estimate::sign() the filter measured about 6% slower on random input.)
 inline double insphere_semistatic_bound(const double* ae, const double* be, const double* ce,
                                         const double* de) {
   auto m = [&](int k) {
