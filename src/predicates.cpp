@@ -130,8 +130,9 @@ inline bool in_safe_range(double d) {
 namespace {
 [[gnu::always_inline]] inline int fma_sign(double ux, double uy, double vx, double vy) {
   const double w = uy * vx, e = std::fma(uy, vx, -w), f = std::fma(ux, vy, -w);
-  if (f > e) return 1;
-  if (f < e) return -1;
+  // Compared into an int first: a branch on f > e itself is mispredicted
+  // half the time on near-degenerate input; a tie is rare.
+  if (const int s = (f > e) - (f < e); s != 0) return s;
   const double w2 = ux * vy, e2 = std::fma(ux, vy, -w2), f2 = std::fma(uy, vx, -w2);
   if (f2 > e2) return -1;
   if (f2 < e2) return 1;
@@ -150,25 +151,39 @@ inline double diff_tail(double a, double b, double x) {
   const double bv = a - x, av = x + bv;
   return (a - av) + (bv - b);
 }
-/// Every nonzero |x| in [2^-400, 2^400]: then every input is a multiple of
-/// g = 2^-452 (its ulp is a power of two >= g), and so is every difference,
-/// its rounded head and its tail; every product in the stage below is a
-/// multiple of g^2 = 2^-904, and rounding to the nearest double keeps a
-/// multiple of 2^-904 one (a multiple of it below 2^53 * 2^-904 is exactly
+/// The range of the stage below, all six coordinates 0 or of magnitude in
+/// [2^-400, 2^400]: then every input is a multiple of g = 2^-452 (its ulp
+/// is a power of two >= g), and so is every difference, its rounded head
+/// and its tail; every product in the stage below is a multiple of
+/// g^2 = 2^-904, and rounding to the nearest double keeps a multiple of
+/// 2^-904 one (a multiple of it below 2^53 * 2^-904 is exactly
 /// representable). No intermediate is ever nonzero and below 2^-904, far
 /// above the subnormal range, and none is above 2^806: the standard model
 /// of floating-point error holds without underflow or overflow terms.
-inline bool adaptive_range(double x) {
-  const double m = std::fabs(x);
-  return m == 0 || (m >= 0x1p-400 && m <= 0x1p400);
+/// Tested on the bits, without a branch (the scalar comparisons compiled to
+/// a dozen branches): 0, or a biased exponent in [1023 - 400, 1023 + 399],
+/// i.e. |x| in [2^-400, 2^400) (2^400 itself goes to the integers). NaN and
+/// infinity have exponent 2047 and fail.
+inline bool adaptive_range6(const double* c) {
+  bool ok = true;
+  for (int i = 0; i < 6; ++i) {
+    const std::uint64_t mag = std::bit_cast<std::uint64_t>(c[i]) & ~(std::uint64_t{1} << 63);
+    const std::uint64_t e = mag >> 52;
+    ok &= (mag == 0) | (e - (1023 - 400) <= 799);
+  }
+  return ok;
 }
+/// -1, 0, +1 as s is; kUndecided for 0: written to compile without a
+/// branch, since the sign of a near-degenerate input is a coin toss to the
+/// branch predictor.
+inline int or_undecided(int s) { return s | ((s == 0) << 1); }
 
 }  // namespace
 
 /// orient2d on doubles whose differences are inexact: one FMA estimate of
 /// the determinant with its tail terms, and a bound on its error (derived
 /// here; u = 2^-53, round to nearest, no underflow or overflow, which
-/// adaptive_range() on the six coordinates guarantees):
+/// adaptive_range6() on the six coordinates guarantees):
 ///   Heads and tails: ux = RN(bx - ax), uxt = (bx - ax) - ux exactly (TwoSum
 ///   tail), |uxt| <= u |ux|; likewise uy, vx, vy. The determinant is
 ///     D = Dh + T1 + T2,  Dh = ux vy - uy vx,
@@ -218,7 +233,7 @@ namespace {
 constexpr int kUndecided = 2;
 
 /// The stages on doubles before the integers, in one function (one runtime
-/// dispatch): -1, 0, +1, or kUndecided. Coordinates in adaptive_range()
+/// dispatch): -1, 0, +1, or kUndecided. Coordinates in adaptive_range6()
 /// make every difference 0 or in [2^-452, 2^401], inside the FMA sign
 /// test's range, so: exact differences -> the FMA sign test (decides even
 /// D = 0); inexact -> the tail estimate. Outside that range (or non-finite)
@@ -229,12 +244,10 @@ EXACTGEOM_TARGET_CLONES int orient2d_staged(const double* c) {
   const double uxt = diff_tail(c[2], c[0], ux), uyt = diff_tail(c[3], c[1], uy);
   const double vxt = diff_tail(c[4], c[0], vx), vyt = diff_tail(c[5], c[1], vy);
   const bool exact_diffs = (uxt == 0) & (uyt == 0) & (vxt == 0) & (vyt == 0);
-  bool in_range = true;
-  for (int i = 0; i < 6; ++i) in_range &= adaptive_range(c[i]);
-  if (in_range) {
+  if (adaptive_range6(c)) {
     if (exact_diffs) return fma_sign(ux, uy, vx, vy);
-    const int s = tail_estimate(ux, uy, vx, vy, uxt, uyt, vxt, vyt).sign();
-    return s != 0 ? s : kUndecided;
+    const Estimate t = tail_estimate(ux, uy, vx, vy, uxt, uyt, vxt, vyt);
+    return or_undecided((t.det > t.bound) - (-t.det > t.bound));
   }
   if (exact_diffs && in_safe_range(ux) && in_safe_range(uy) && in_safe_range(vx) &&
       in_safe_range(vy))
