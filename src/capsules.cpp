@@ -152,14 +152,17 @@ Tri segtri_long(const In* v, bool strict, unsigned* mask) {
 
 template <int D>
 [[gnu::flatten]] Tri segseg_filter_d(const FilterDouble* f, bool strict, unsigned* uncertain,
-                                     bool near) {
+                                     bool near, int certified) {
   auto vec = [f](int i) { return load<FilterDouble, D>(f + i); };
   const FilterDouble R = f[4 * D] + f[4 * D + 1];
   // The candidate holding the closest pair, when certain (capsule_kernel.hpp:
   // segment_segment_certified): then it alone decides, here and in the later
   // stages. Near-touching inputs reach this point; most are certified, and
   // one candidate costs about a sixth of all nine.
-  const int k = segment_segment_certified<FilterDouble, D>(vec(0), vec(D), vec(2 * D), vec(3 * D));
+  // segseg_fast's cheaper certificate, when it found one, saves this one.
+  const int k = certified >= 0 ? certified
+                               : segment_segment_certified<FilterDouble, D>(vec(0), vec(D),
+                                                                            vec(2 * D), vec(3 * D));
   if (k >= 0) {
     // Within rounding of touching (segseg_fast's hint) this double value test
     // cannot decide: leave it to the long-double stage (capsule2d/capsule3d
@@ -177,9 +180,10 @@ template <int D>
                                                  strict, kAllCandidates, uncertain);
 }
 
-Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain, bool near) {
-  return dim == 2 ? segseg_filter_d<2>(f, strict, uncertain, near)
-                  : segseg_filter_d<3>(f, strict, uncertain, near);
+Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain, bool near,
+                  int certified) {
+  return dim == 2 ? segseg_filter_d<2>(f, strict, uncertain, near, certified)
+                  : segseg_filter_d<3>(f, strict, uncertain, near, certified);
 }
 
 [[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain) {

@@ -195,13 +195,28 @@ template <int D, class Seg, class T>
   // The exact path re-runs only the candidates the filter left uncertain
   // (all of them when the filter does not run).
   unsigned uncertain = kAllCandidates;
-  auto filter = [strict, near, &uncertain](const FilterDouble* f) {
+  int certified = -1;  // set below
+  auto filter = [strict, near, &certified, &uncertain](const FilterDouble* f) {
     uncertain = 0;
-    return segseg_filter(f, D, strict, &uncertain, near);
+    return segseg_filter(f, D, strict, &uncertain, near, certified);
   };
   auto exact = [strict, &uncertain](const auto* v) { return segseg_exact(v, D, strict, uncertain); };
   require_nonnegative_radius(r1);
   require_nonnegative_radius(r2);
+  // The fast stage's second look (capsule_fast.hpp: segseg_second): a
+  // certain 2-D crossing answers; a certified candidate spares the filter
+  // its own certification. Non-finite input is left to filtered(), which
+  // reports it.
+  if constexpr (has_fast_stage_v<T>) {
+    double r[D], d1[D], d2[D];
+    for (int k = 0; k < D; ++k) {
+      r[k] = fast_diff(coord(s1.a, k), coord(s2.a, k));
+      d1[k] = fast_diff(coord(s1.b, k), coord(s1.a, k));
+      d2[k] = fast_diff(coord(s2.b, k), coord(s2.a, k));
+    }
+    const Tri t = segseg_second<D>(r, d1, d2, fast_sum(r1, r2), strict, &certified);
+    if (t != Tri::maybe) return t == Tri::yes;
+  }
   return filtered(flat, filter, exact);
 }
 

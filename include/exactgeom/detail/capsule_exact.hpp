@@ -25,9 +25,11 @@ namespace exactgeom::detail {
 /// candidates that stay uncertain are OR-ed into *uncertain.
 /// near: segseg_fast's hint that the inputs are within rounding of touching
 /// (the double value test of a certified candidate is then skipped: the
-/// long-double stage decides those).
+/// long-double stage decides those). certified: the candidate segseg_fast
+/// certified (capsule_fast.hpp: certified_candidate_fast), or -1; when given
+/// the filter does not certify again.
 Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
-                  bool near = false);
+                  bool near = false, int certified = -1);
 Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);

@@ -32,6 +32,7 @@
 // holds with or without -ffp-contract.
 #pragma once
 
+#include <bit>
 #include <cmath>
 
 #include "exactgeom/detail/capsule_kernel.hpp"
@@ -70,6 +71,109 @@ struct SegParams {
   return {s, clamp01(t)};
 }
 
+/// The candidate of segment_segment_certified (capsule_kernel.hpp: its
+/// region conditions, the KKT conditions of the closest pair) certified from
+/// segseg_fast's double dot products (recomputed by segseg_second) with one
+/// a-priori error bound per
+/// degree, or -1. Far cheaper than the same conditions on FilterDouble,
+/// which near-touching inputs otherwise pay for (capsule2d/exact/
+/// near_touching: that certification was 40% of the time).
+/// Bounds, in segseg_fast's notation (Q~ = |r~|^2 + |d1~|^2 + |d2~|^2; each
+/// of a, b, c, e, f off by <= 3u Q~ + 2^-1073; |a|, |e| <= Q~ and |b|, |c|,
+/// |f| <= Q~/2 (Cauchy-Schwarz, |x.y| <= (|x|^2 + |y|^2)/2), computed ones
+/// within (1 + 2^-50) of that):
+///   degree 2, a sum of at most three of them with at most two roundings of
+///   results below 3 Q~: off by <= 9u Q~ + 6u Q~ (1 + 2^-50) + 2^-1071 <
+///   16u Q~ + 2^-1071 <= err / 16 (err = 2^-44 Q + 2^-1060, Q >= Q~ (1 - 5u)
+///   as in segseg_fast);
+///   degree 4, X Y - Z W (or +) with X..W such sums, each of magnitude
+///   <= 1.5 Q~: each product off by <= 3 Q~ (16u Q~ + 2^-1071) + (16u Q~ +
+///   2^-1071)^2 + 2.25u Q~^2 + 2^-1075 < 51u Q~^2 + 2^-1069 Q~ + 2^-1074,
+///   two of them and one rounding of a result below 4.5 Q~^2; or the 3-D
+///   den - sn = (a e - b b) - (b f - c e), den - tn: four products of base
+///   quantities (each off by <= 7u Q~^2 + ...) and three roundings of
+///   results below 2 Q~^2. In all < 160u Q~^2 + 2^-1067 Q~ + 2^-1072 <
+///   2^-45 Q~^2 when Q~ >= 2^-401 (the absolute terms are then below
+///   2^-600 Q~^2). E4 = 2^-40 fl(Q Q) bounds it with room for its own
+///   rounding, provided Q Q is normal and finite:
+///   Q in [2^-400, 2^500] (outside, no certificate: the kernel filter certifies).
+/// A quantity is certainly positive when its computed value exceeds its
+/// bound (certainly non-negative is asked the same way: an exact zero is not
+/// certified here, the kernel filter does that). The conditions are
+/// combined with & into a mask (branch-free; a few dozen flops), and any
+/// certified candidate is a closest pair, so the lowest bit is taken.
+template <int D>
+inline int certified_candidate_fast(double a, double b, double c, double e, double f, double Q,
+                                    double err) {
+  if (!(Q >= 0x1p-400 && Q <= 0x1p500)) return -1;
+  const double E4 = 0x1p-40 * (Q * Q);
+  auto pos2 = [err](double x) { return x > err; };
+  auto neg2 = [err](double x) { return x < -err; };
+  auto pos4 = [E4](double x) { return x > E4; };
+  auto neg4 = [E4](double x) { return x < -E4; };
+  const double fb = f + b, ca = c + a, bc = b - c, fe = f - e;
+  unsigned ok = 0;
+  ok |= unsigned(pos2(c) & neg2(f));
+  ok |= unsigned(pos2(c - b) & pos2(fe)) << 1;
+  ok |= unsigned(neg2(ca) & neg2(fb)) << 2;
+  ok |= unsigned(neg2(ca - b) & pos2(fb - e)) << 3;
+  ok |= unsigned(pos2(f) & pos2(e - f) & pos4(c * e - b * f)) << 4;
+  ok |= unsigned(pos2(fb) & pos2(e - fb) & neg4(ca * e - b * fb)) << 5;
+  ok |= unsigned(neg2(c) & pos2(a + c) & neg4(f * a - b * c)) << 6;
+  ok |= unsigned(pos2(bc) & pos2(a - bc) & pos4(fe * a + b * bc)) << 7;
+  if constexpr (D == 3) {
+    const double den = a * e - b * b, sn = b * f - c * e, tn = a * f - b * c;
+    ok |= unsigned(pos4(sn) & pos4(den - sn) & pos4(tn) & pos4(den - tn)) << 8;
+  }
+  return ok == 0 ? -1 : std::countr_zero(ok);
+}
+
+/// segseg_second's certificate, 2-D: the axes properly cross, so the
+/// distance is 0, which is <= R always and < R when R > 0 (R~ > 0 exactly
+/// when the true sum is: radii are >= 0 and rounding keeps a positive sum
+/// positive). It is the one case the first two cannot take when R = 0
+/// (touching stadiums of radius 0: crossing segments). The four
+/// orientations, as crosses of the differences (p2 - p1 = -r, q2 - p1 =
+/// d2 - r, q1 - p2 = r + d1): each factor component is within 4u sqrt(Q~)
+/// of the true one and at most 2 sqrt(Q~) in magnitude, so a cross (two
+/// products, one difference) is off by about 20u Q~ + 2^-1072, far below
+/// err = 512u Q + 2^-1060 (segseg_fast). A proper crossing is certain when
+/// both pairs have opposite signs beyond err. The caller asks Q < 2^1020
+/// (no overflow) and a finite R >= 0 (NaN and inf reach the exact path's
+/// error).
+inline Tri crossing_2d(double r0, double r1, double d10, double d11, double d20, double d21,
+                       double err, double R, bool strict) {
+  auto cross = [](double x0, double x1, double y0, double y1) { return x0 * y1 - x1 * y0; };
+  const double o1 = -cross(d10, d11, r0, r1);
+  const double o2 = cross(d10, d11, d20 - r0, d21 - r1);
+  const double o3 = cross(d20, d21, r0, r1);
+  const double o4 = cross(d20, d21, r0 + d10, r1 + d11);
+  auto opposite = [err](double x, double y) {
+    return ((x > err) & (y < -err)) | ((x < -err) & (y > err));
+  };
+  if (opposite(o1, o2) & opposite(o3, o4)) return (!strict || R > 0) ? Tri::yes : Tri::no;
+  return Tri::maybe;
+}
+
+/// The six dot products of segseg_fast (rr = r.r, a = d1.d1, b = d1.d2,
+/// c = d1.r, e = d2.d2, f = d2.r), in plain double.
+struct SegDots {
+  double rr, a, b, c, e, f;
+};
+template <int D>
+[[gnu::always_inline]] inline SegDots seg_dots(const double* r, const double* d1, const double* d2) {
+  SegDots o{0, 0, 0, 0, 0, 0};
+  for (int k = 0; k < D; ++k) {
+    o.rr += r[k] * r[k];
+    o.a += d1[k] * d1[k];
+    o.b += d1[k] * d2[k];
+    o.c += d1[k] * r[k];
+    o.e += d2[k] * d2[k];
+    o.f += d2[k] * r[k];
+  }
+  return o;
+}
+
 /// *near (when given) is set when the answer is maybe and Ericson's squared
 /// distance is within 2^-40 (relative) of R^2: a hint, never trusted for an
 /// answer, that the later stages' first (double) value test cannot decide
@@ -80,15 +184,7 @@ template <int D>
   // Both certificates are strict (distance < R, distance > R), so they
   // answer the closed and the open test alike.
   (void)strict;
-  double rr = 0, a = 0, b = 0, c = 0, e = 0, f = 0;
-  for (int k = 0; k < D; ++k) {
-    rr += r[k] * r[k];
-    a += d1[k] * d1[k];
-    b += d1[k] * d2[k];
-    c += d1[k] * r[k];
-    e += d2[k] * d2[k];
-    f += d2[k] * r[k];
-  }
+  const auto [rr, a, b, c, e, f] = seg_dots<D>(r, d1, d2);
   // Ericson's parameters; degenerate axes get parameter 0, and clamp01 turns
   // NaN (0/0, inf/inf) into 0.
   const auto [s, t] = closest_params(a, b, c, e, f);
@@ -154,6 +250,35 @@ template <int D>
   const bool apart = ok & (G > 0) & (gap2 > need) & (gap2 < HUGE_VAL);
   if (near) *near = std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2);
   return meet ? Tri::yes : (apart ? Tri::no : Tri::maybe);
+}
+
+/// The second look of the fast stage, for what segseg_fast left undecided,
+/// out of the hot path (called from capsules.hpp's cold segseg_query): it
+/// recomputes segseg_fast's dot products from the same differences (a few
+/// dozen flops, against the 100+ ns of the filter it saves) and tries
+///   - in 2-D, a certain proper crossing (crossing_2d): the answer;
+///   - the candidate holding the closest pair (certified_candidate_fast):
+///     *certified, for the kernel filter to test that candidate alone;
+/// else Tri::maybe and *certified = -1. Kept out of segseg_fast itself:
+/// inlined there, the extra code made GCC keep the difference vectors on
+/// the stack (store-forwarding stalls) and capsule2d/exact/random ran up to
+/// 3x slower; even out of line, calls from there cost random inputs 7%.
+template <int D>
+[[gnu::noinline]] Tri segseg_second(const double* r, const double* d1, const double* d2, double R,
+                                    bool strict, int* certified) {
+  *certified = -1;
+  const auto [rr, a, b, c, e, f] = seg_dots<D>(r, d1, d2);
+  const double Q = (rr + a) + e;
+  if (!(Q < 0x1p1020)) return Tri::maybe;  // also NaN
+  const double err = 0x1p-44 * Q + 0x1p-1060;  // segseg_fast's bound
+  if constexpr (D == 2) {
+    if (R >= 0 && R < HUGE_VAL) {
+      const Tri t = crossing_2d(r[0], r[1], d1[0], d1[1], d2[0], d2[1], err, R, strict);
+      if (t != Tri::maybe) return t;
+    }
+  }
+  *certified = certified_candidate_fast<D>(a, b, c, e, f, Q, err);
+  return Tri::maybe;
 }
 
 }  // namespace exactgeom::detail
