@@ -186,10 +186,11 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
                   : segseg_filter_d<3>(f, strict, uncertain, near, certified);
 }
 
-[[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain) {
+[[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
+                                   unsigned candidates) {
   auto vec = [f](int i) { return load<FilterDouble, 3>(f + i); };
   return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
-                                               strict, kAllTriangleCandidates, uncertain);
+                                               strict, candidates, uncertain);
 }
 
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask) {

@@ -293,4 +293,91 @@ TEST(TriangleFastExtreme, NonFiniteAndNegativeInputsStillThrow) {
   EXPECT_THROW(eg::interiors_overlap(eg::Sphere<double>{{0, 0, 0}, -1}, t), eg::invalid_input);
 }
 
+/// The squared distance from p to the feature of kernel candidate `bit`
+/// (a corner, an edge's line, the plane), exactly.
+Q candidate_dist2(int bit, const QV& p, const QV& a, const QV& b, const QV& c) {
+  auto line = [&](const QV& u, const QV& v) -> Q {
+    const QV d = qsub(v, u), w = qsub(p, u);
+    const QV x = qcross(w, d);
+    if (sgn(qdot(d, d)) == 0) {
+      ADD_FAILURE() << "certified edge of zero length";
+      return Q(-1);
+    }
+    return qdot(x, x) / qdot(d, d);
+  };
+  switch (bit) {
+    case 0: return qdot(qsub(p, a), qsub(p, a));
+    case 1: return qdot(qsub(p, b), qsub(p, b));
+    case 10: return qdot(qsub(p, c), qsub(p, c));
+    case 4: return line(a, b);
+    case 13: return line(b, c);
+    case 22: return line(c, a);
+    default: {
+      const QV n = qcross(qsub(b, a), qsub(c, a));
+      const Q h = qdot(n, qsub(p, a));
+      if (sgn(qdot(n, n)) == 0) {
+        ADD_FAILURE() << "certified face of a degenerate triangle";
+        return Q(-1);
+      }
+      return h * h / qdot(n, n);
+    }
+  }
+}
+
+/// pointtri_certified_fast on p and triangle abc (doubles): a certificate
+/// must name the feature of the closest point (its distance is the oracle's).
+int check_certified(const double* p, const double* a, const double* b, const double* c, int* got) {
+  double w[3], e1[3], e2[3];
+  for (int k = 0; k < 3; ++k) {
+    w[k] = p[k] - a[k];
+    e1[k] = b[k] - a[k];
+    e2[k] = c[k] - a[k];
+  }
+  const int bit = eg::detail::pointtri_certified_fast(eg::detail::tri_gram<true>(w, nullptr, e1, e2));
+  if (bit < 0) return bit;
+  ++*got;
+  auto q = [](const double* x) { return QV{Q(x[0]), Q(x[1]), Q(x[2])}; };
+  const Q want = oracle_point_triangle(q(p), q(a), q(b), q(c));
+  EXPECT_EQ(candidate_dist2(bit, q(p), q(a), q(b), q(c)), want)
+      << "candidate bit " << bit << " p " << p[0] << " " << p[1] << " " << p[2] << " a " << a[0]
+      << " " << a[1] << " " << a[2] << " b " << b[0] << " " << b[1] << " " << b[2] << " c " << c[0]
+      << " " << c[1] << " " << c[2];
+  return bit;
+}
+
+TEST(TriangleCertifiedCandidate, NamesTheClosestFeature) {
+  std::mt19937_64 g(21);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::uniform_int_distribution<int> ui(-2, 2);
+  for (double scale : {1.0, 0x1p-190, 0x1p240, 0x1p-300, 0x1p300}) {
+    int got = 0;
+    unsigned seen = 0;
+    for (int i = 0; i < 4000; ++i) {
+      double p[3], a[3], b[3], c[3];
+      for (double* x : {p, a, b, c})
+        for (int k = 0; k < 3; ++k) x[k] = u(g) * scale;
+      const int bit = check_certified(p, a, b, c, &got);
+      if (bit >= 0) seen |= 1u << bit;
+    }
+    if (std::fabs(std::log2(scale)) <= 240) {
+      EXPECT_GT(got, 3900) << "scale " << scale;  // measured: nearly all
+      EXPECT_EQ(seen, (1u << 0) | (1u << 1) | (1u << 10) | (1u << 4) | (1u << 13) | (1u << 22) |
+                          (1u << 27))
+          << "every region is taken, scale " << scale;
+    } else {
+      EXPECT_EQ(got, 0) << "outside [2^-400, 2^500] nothing is certified, scale " << scale;
+    }
+  }
+  // A small grid: degenerate triangles, p on edges and corners, repeated
+  // corners. Exact zeros are never certified; whatever is must be right.
+  int got = 0;
+  for (int i = 0; i < 20000; ++i) {
+    double p[3], a[3], b[3], c[3];
+    for (double* x : {p, a, b, c})
+      for (int k = 0; k < 3; ++k) x[k] = ui(g);
+    check_certified(p, a, b, c, &got);
+  }
+  EXPECT_GT(got, 5000);
+}
+
 }  // namespace

@@ -233,12 +233,29 @@ template <class T>
   put(flat + 12, tri.c);
   flat[15] = r;
   unsigned uncertain = kAllTriangleCandidates;  // as segseg_query
-  auto filter = [strict, &uncertain](const FilterDouble* f) {
+  unsigned candidates = kAllTriangleCandidates;
+  auto filter = [strict, &uncertain, &candidates](const FilterDouble* f) {
     uncertain = 0;
-    return segtri_filter(f, strict, &uncertain);
+    return segtri_filter(f, strict, &uncertain, candidates);
   };
   auto exact = [strict, &uncertain](const auto* v) { return segtri_exact(v, strict, uncertain); };
   require_nonnegative_radius(r);
+  // A point (zero-length axis): the candidate holding the closest point,
+  // certified in double (triangle_fast.hpp: pointtri_certified_fast), is
+  // the only one the filter and the exact path need to test.
+  if constexpr (has_fast_stage_v<T>) {
+    double w[3], d[3], e1[3], e2[3];
+    for (int k = 0; k < 3; ++k) {
+      w[k] = fast_diff(coord(s.a, k), coord(tri.a, k));
+      d[k] = fast_diff(coord(s.b, k), coord(s.a, k));
+      e1[k] = fast_diff(coord(tri.b, k), coord(tri.a, k));
+      e2[k] = fast_diff(coord(tri.c, k), coord(tri.a, k));
+    }
+    if ((d[0] == 0) & (d[1] == 0) & (d[2] == 0)) {
+      const int k = pointtri_certified_fast(tri_gram<true>(w, nullptr, e1, e2));
+      if (k >= 0) candidates = 1u << k;
+    }
+  }
   return filtered(flat, filter, exact);
 }
 

@@ -30,7 +30,10 @@ namespace exactgeom::detail {
 /// the filter does not certify again.
 Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
                   bool near = false, int certified = -1);
-Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain);
+/// candidates: the segment_triangle_within candidates to test (all, or the
+/// one certified to hold the closest pair).
+Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
+                  unsigned candidates = kAllTriangleCandidates);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask);

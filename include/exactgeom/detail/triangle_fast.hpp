@@ -33,6 +33,7 @@
 // overflows, and inf/NaN input never passes.
 #pragma once
 
+#include <bit>
 #include <cmath>
 
 #include "exactgeom/detail/capsule_fast.hpp"
@@ -251,6 +252,56 @@ template <bool Point>
                                       ((g.w2 - g.w1) - g.e12) + g.e11);
   consider(valid_witness(bc.s, 1 - bc.t, bc.t));
   return tri_certify<false>(g, best, R);
+}
+
+/// The kernel candidate (capsule_kernel.hpp: segment_triangle_within's bit)
+/// that holds the point of triangle abc closest to point p, certified from
+/// the Gram entries of pointtri_fast (w = p - a, e1, e2; d = 0) with one
+/// a-priori error bound per degree, or -1. For the kernel filter to test
+/// that candidate alone (capsules.hpp: segtri_filtered) instead of all 30;
+/// the counterpart of capsule_fast.hpp's certified_candidate_fast.
+/// Regions (Ericson RTCD 5.1.5, d1 = ab.ap, d2 = ac.ap, d3 = ab.bp,
+/// d4 = ac.bp, d5 = ab.cp, d6 = ac.cp; va, vb, vc as there), each a KKT
+/// condition of the closest point on the convex triangle, so sufficient
+/// alone, degenerate triangles included:
+///   vertex a: d1 < 0, d2 < 0 (the normal cone at a)         -> bit 0
+///   vertex b: d3 > 0, d4 - d3 < 0 ((p-b).(c-b) < 0)          -> bit 1
+///   vertex c: d6 > 0, d5 - d6 < 0                             -> bit 10
+///   edge ab: d1 > 0, d3 < 0, vc < 0 (vc = |ab|^2 (p-x).(c-a), x
+///            the projection on line ab: p is on the far side) -> bit 4
+///   edge ac: d2 > 0, d6 < 0, vb < 0                           -> bit 22
+///   edge bc: d4 - d3 > 0, d5 - d6 > 0, va < 0                 -> bit 13
+///   face: va, vb, vc > 0 (projection strictly inside)         -> bit 27
+/// Strict conditions make the kernel candidate's own region condition hold
+/// strictly, so its test alone is the answer.
+/// Bounds (tri_certify's notation: each Gram entry off by <= 3u Q~ +
+/// 2^-1073 and at most Q~ in magnitude): d1..d6 and d4 - d3, d5 - d6 use at
+/// most four entries and three roundings of partials below 3 Q~: off by
+/// < 22u Q~ + 2^-1071, far below err = 2^-43 Q + 2^-1060 (Q >= Q~ (1 - 6u)
+/// - 2^-1071). va, vb, vc: two products of factors at most 1.5 Q~ and each
+/// off by < 8u Q~, and one rounding of a result below 4.5 Q~^2: < 57u Q~^2
+/// + 2^-1068 Q~ + 2^-1073 < 2^-46 Q~^2 when Q~ >= 2^-401; E4 = 2^-40 fl(Q Q)
+/// bounds that for Q in [2^-400, 2^500] (Q Q normal and finite; outside, no
+/// certificate).
+inline int pointtri_certified_fast(const TriGram& g) {
+  const double Q = (g.ww + g.e11) + g.e22;
+  if (!(Q >= 0x1p-400 && Q <= 0x1p500)) return -1;  // also NaN
+  const double E2 = 0x1p-43 * Q + 0x1p-1060, E4 = 0x1p-40 * (Q * Q);
+  const double d1 = g.w1, d2 = g.w2, d3 = g.w1 - g.e11, d4 = g.w2 - g.e12;
+  const double d5 = g.w1 - g.e12, d6 = g.w2 - g.e22;
+  const double d43 = d4 - d3, d56 = d5 - d6;
+  const double va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
+  auto pos = [](double x, double E) { return x > E; };
+  auto neg = [](double x, double E) { return x < -E; };
+  unsigned ok = 0;
+  ok |= unsigned(neg(d1, E2) & neg(d2, E2)) << 0;
+  ok |= unsigned(pos(d3, E2) & neg(d43, E2)) << 1;
+  ok |= unsigned(pos(d6, E2) & neg(d56, E2)) << 10;
+  ok |= unsigned(pos(d1, E2) & neg(d3, E2) & neg(vc, E4)) << 4;
+  ok |= unsigned(pos(d2, E2) & neg(d6, E2) & neg(vb, E4)) << 22;
+  ok |= unsigned(pos(d43, E2) & pos(d56, E2) & neg(va, E4)) << 13;
+  ok |= unsigned(pos(va, E4) & pos(vb, E4) & pos(vc, E4)) << 27;
+  return ok == 0 ? -1 : std::countr_zero(ok);
 }
 
 }  // namespace exactgeom::detail
