@@ -11,6 +11,7 @@
 
 #include "capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 #include "exactgeom/float/capsule_article.hpp"
 #include "exactgeom/float/capsule_collision_blog.hpp"
@@ -299,6 +300,49 @@ TEST(CapsuleDoubles, WithinUlpsOfTouchingBothRoutes) {
   EXPECT_GT(cases, 2500);
   EXPECT_GT(hinted, cases / 2);  // most took the hinted route
   EXPECT_LT(hinted, cases);      // and some did not
+}
+
+// Spheres within a few ulps of touching a triangle: the radius is the
+// correctly rounded distance moved by up to 3 ulps. Through the public
+// functions against the oracle, on both routes of the exact path (the
+// certified candidate alone, with and without the double value test
+// skipped by the near hint) and on uncertified inputs.
+TEST(CapsuleDoubles, SphereTriangleWithinUlpsOfTouchingEveryRoute) {
+  std::mt19937_64 g(4041);
+  std::uniform_real_distribution<double> u(-100.0, 100.0);
+  int hinted = 0, certified = 0, cases = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const eg::Point3<double> c{u(g), u(g), u(g)};
+    // Every few cases a triangle with two equal corners (never certified
+    // as a face) or the centre right on the plane.
+    eg::Triangle3<double> t{{u(g), u(g), u(g)}, {u(g), u(g), u(g)}, {u(g), u(g), u(g)}};
+    if (i % 7 == 0) t.c = t.b;
+    double r = eg::distance(c, t);
+    for (int k = static_cast<int>(g() % 7) - 3; k != 0; k += k > 0 ? -1 : 1)
+      r = std::nextafter(r, k > 0 ? 1e300 : -1e300);
+    if (!(r >= 0)) continue;
+    ++cases;
+    double w[3], e1[3], e2[3];
+    const double *pc = &c.x, *pa = &t.a.x, *pb = &t.b.x, *pt = &t.c.x;
+    for (int k = 0; k < 3; ++k) {
+      w[k] = pc[k] - pa[k];
+      e1[k] = pb[k] - pa[k];
+      e2[k] = pt[k] - pa[k];
+    }
+    const auto gram = eg::detail::tri_gram<true>(w, nullptr, e1, e2);
+    if (eg::detail::pointtri_certified_fast(gram) >= 0) {
+      ++certified;
+      hinted += eg::detail::pointtri_near(gram, r);
+    }
+    const eg::Sphere<double> s{c, r};
+    const auto [closed, open] = oracle(eg::Capsule3<double>{{c, c}, r}, t);
+    ASSERT_EQ(eg::intersects(s, t), closed) << "case " << i;
+    ASSERT_EQ(eg::interiors_overlap(t, s), open) << "case " << i;
+  }
+  EXPECT_GT(cases, 2900);
+  EXPECT_GT(hinted, cases / 2);     // most took the hinted route
+  EXPECT_LT(hinted, certified);     // some certified ones did not
+  EXPECT_LT(certified, cases);      // and some were not certified
 }
 
 TEST(CapsuleDoubles, WideExponentsTakeTheGmpPath) {

@@ -234,7 +234,12 @@ template <class T>
   flat[15] = r;
   unsigned uncertain = kAllTriangleCandidates;  // as segseg_query
   unsigned candidates = kAllTriangleCandidates;
-  auto filter = [strict, &uncertain, &candidates](const FilterDouble* f) {
+  bool near = false;
+  auto filter = [strict, &uncertain, &candidates, &near](const FilterDouble* f) {
+    if (near) {  // the double value test cannot decide: straight to the next stage
+      uncertain = candidates;
+      return Tri::maybe;
+    }
     uncertain = 0;
     return segtri_filter(f, strict, &uncertain, candidates);
   };
@@ -242,7 +247,9 @@ template <class T>
   require_nonnegative_radius(r);
   // A point (zero-length axis): the candidate holding the closest point,
   // certified in double (triangle_fast.hpp: pointtri_certified_fast), is
-  // the only one the filter and the exact path need to test.
+  // the only one the filter and the exact path need to test; and when the
+  // point stage's squared distance is within 2^-40 of r^2 (a hint only, as
+  // segseg_fast's), the filter's double value test is skipped too.
   if constexpr (has_fast_stage_v<T>) {
     double w[3], d[3], e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
@@ -252,8 +259,12 @@ template <class T>
       e2[k] = fast_diff(coord(tri.c, k), coord(tri.a, k));
     }
     if ((d[0] == 0) & (d[1] == 0) & (d[2] == 0)) {
-      const int k = pointtri_certified_fast(tri_gram<true>(w, nullptr, e1, e2));
-      if (k >= 0) candidates = 1u << k;
+      const TriGram g = tri_gram<true>(w, nullptr, e1, e2);
+      const int k = pointtri_certified_fast(g);
+      if (k >= 0) {
+        candidates = 1u << k;
+        near = pointtri_near(g, static_cast<double>(r));
+      }
     }
   }
   return filtered(flat, filter, exact);

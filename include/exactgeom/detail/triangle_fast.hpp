@@ -304,4 +304,13 @@ inline int pointtri_certified_fast(const TriGram& g) {
   return ok == 0 ? -1 : std::countr_zero(ok);
 }
 
+/// pointtri_fast's squared distance (its witness) is within 2^-40
+/// (relative) of R^2: the hint that a double value test of the closest
+/// candidate cannot decide. Never trusted for an answer.
+inline bool pointtri_near(const TriGram& g, double R) {
+  const TriWeights y = closest_weights(g.w1, g.w2, g.e11, g.e12, g.e22);
+  const double n2 = tri_forms<true>(g, valid_witness(0, y.alpha, y.beta)).n2, R2 = R * R;
+  return std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2);
+}
+
 }  // namespace exactgeom::detail
