@@ -17,11 +17,25 @@
 
 namespace exactgeom::detail {
 
+namespace {
+[[gnu::cold, gnu::noinline, noreturn]] void throw_not_finite(const double* v, int n,
+                                                          const char* what) {
+  int i = 0;
+  while (i < n - 1 && std::isfinite(v[i])) ++i;
+  throw invalid_input(std::string(what) + ": coordinate " + std::to_string(i) + " is " +
+                      (std::isnan(v[i]) ? "NaN" : "infinite"));
+}
+}  // namespace
+
 void require_finite(const double* v, int n, const char* what) {
-  for (int i = 0; i < n; ++i)
-    if (!std::isfinite(v[i]))
-      throw invalid_input(std::string(what) + ": coordinate " + std::to_string(i) + " is " +
-                          (std::isnan(v[i]) ? "NaN" : "infinite"));
+  // One pass on the exponent bits (all ones: NaN or infinity) that GCC
+  // vectorizes, the message out of line: every input of an exact path
+  // passes here (the branch per coordinate was 5% of
+  // capsule3d/exact/near_touching's profile).
+  constexpr std::uint64_t kExp = std::uint64_t{0x7ff} << 52;
+  std::uint64_t bad = 0;
+  for (int i = 0; i < n; ++i) bad |= ((std::bit_cast<std::uint64_t>(v[i]) & kExp) == kExp);
+  if (bad != 0) throw_not_finite(v, n, what);
 }
 
 namespace {

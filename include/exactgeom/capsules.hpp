@@ -122,26 +122,39 @@ void put(T* out, const Point3<T>& p) {
 }
 
 /// Filter on N error-tracking doubles, then the exact path on `flat`.
+/// skip_filter: straight to the exact path (the caller knows the filter
+/// cannot decide); the input checks still run.
 template <class T, int N, class FilterFn, class ExactFn>
-bool filtered(const T (&flat)[N], FilterFn filter, ExactFn exact) {
+bool filtered(const T (&flat)[N], FilterFn filter, ExactFn exact, bool skip_filter = false) {
   if constexpr (is_binary_float_v<T> || std::is_same_v<T, std::int32_t>) {
-    // float, double and int32 are exact doubles.
-    double d[N];
-    for (int i = 0; i < N; ++i) d[i] = static_cast<double>(flat[i]);
+    // float, double and int32 are exact doubles. Doubles are used in place:
+    // a copy here read flat[] in 16-byte loads right after put()'s 8-byte
+    // stores, a store-forwarding stall on every query.
+    double copy[std::is_same_v<T, double> ? 1 : N];
+    const double* d = copy;
+    if constexpr (std::is_same_v<T, double>) {
+      d = flat;
+    } else {
+      for (int i = 0; i < N; ++i) copy[i] = static_cast<double>(flat[i]);
+    }
     if constexpr (is_binary_float_v<T>) require_finite(d, N, "capsule");
-    FilterDouble f[N];
-    for (int i = 0; i < N; ++i) f[i] = FilterDouble(d[i]);
-    const Tri t = filter(f);
-    if (t != Tri::maybe) return t == Tri::yes;
+    if (!skip_filter) {
+      FilterDouble f[N];
+      for (int i = 0; i < N; ++i) f[i] = FilterDouble(d[i]);
+      const Tri t = filter(f);
+      if (t != Tri::maybe) return t == Tri::yes;
+    }
     if constexpr (std::is_same_v<T, std::int32_t>)
       return exact(flat);
     else
-      return exact(static_cast<const double*>(d));
+      return exact(d);
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
-    FilterDouble f[N];
-    for (int i = 0; i < N; ++i) f[i] = filter_from_int64(flat[i]);
-    const Tri t = filter(f);
-    if (t != Tri::maybe) return t == Tri::yes;
+    if (!skip_filter) {
+      FilterDouble f[N];
+      for (int i = 0; i < N; ++i) f[i] = filter_from_int64(flat[i]);
+      const Tri t = filter(f);
+      if (t != Tri::maybe) return t == Tri::yes;
+    }
     return exact(flat);
   } else {
     mpz_class z[N];
@@ -216,6 +229,10 @@ template <int D, class Seg, class T>
     }
     const Tri t = segseg_second<D>(r, d1, d2, fast_sum(r1, r2), strict, &certified);
     if (t != Tri::maybe) return t == Tri::yes;
+    if (near && certified >= 0) {  // the filter would skip its value test: skip it whole
+      uncertain = (1u << certified) | kCertifiedCandidate;
+      return filtered(flat, filter, exact, true);
+    }
   }
   return filtered(flat, filter, exact);
 }
@@ -235,11 +252,7 @@ template <class T>
   unsigned uncertain = kAllTriangleCandidates;  // as segseg_query
   unsigned candidates = kAllTriangleCandidates;
   bool near = false;
-  auto filter = [strict, &uncertain, &candidates, &near](const FilterDouble* f) {
-    if (near) {  // the double value test cannot decide: straight to the next stage
-      uncertain = candidates;
-      return Tri::maybe;
-    }
+  auto filter = [strict, &uncertain, &candidates](const FilterDouble* f) {
     uncertain = 0;
     return segtri_filter(f, strict, &uncertain, candidates);
   };
@@ -267,7 +280,8 @@ template <class T>
       }
     }
   }
-  return filtered(flat, filter, exact);
+  if (near) uncertain = candidates;  // the double value test cannot decide: skip the filter
+  return filtered(flat, filter, exact, near);
 }
 
 /// distance(segment, filled triangle) <= r (strict: <). Point: the segment
