@@ -315,6 +315,29 @@ TEST(CapsuleLongStage, ArithmeticBoundsHoldUnderCancellation) {
   EXPECT_GT(decided, 10000);  // the decided side is exercised too
 }
 
+TEST(CapsuleLongStage, ExactZerosStayExactAndTinyValuesStayUnsure) {
+  if (!eg::detail::kFilterLongAvailable) GTEST_SKIP() << "long double is not x87 80-bit here";
+  // Exact zeros are recognised on the double side (capsule_filter.hpp): a
+  // difference of equal inputs, a product with it, for doubles (subnormal
+  // included) and int64 beyond 2^53; nonzero results never are, even when
+  // their double conversion underflows.
+  auto L = [](long double v) { return FilterLong(v); };
+  for (long double x : {1.5L, 0x1p-1074L, 0x1p1000L, -3.0L, 9007199254740993.0L /* 2^53 + 1 */,
+                        static_cast<long double>(INT64_MAX), static_cast<long double>(INT64_MIN)}) {
+    const FilterLong z = L(x) - L(x);
+    EXPECT_EQ(eg::detail::sign3(z), 0);
+    EXPECT_EQ(eg::detail::sign3(z * L(x)), 0);
+    EXPECT_EQ(eg::detail::sign3(L(x) * z + z), 0);
+    EXPECT_EQ(eg::detail::sign3(L(x) + L(-x)), 0);
+    EXPECT_NE(eg::detail::sign3(L(x) * L(x) - L(x) * L(x)), 1);  // inexact: 0 or unsure, never wrong
+  }
+  // 2^-1074 squared is 2^-2148: a long double, 0 as a double; not an exact zero.
+  const FilterLong t = L(0x1p-1074L) * L(0x1p-1074L);
+  EXPECT_EQ(eg::detail::sign3(t), 2);
+  EXPECT_EQ(eg::detail::sign3(t - L(0)), 2);
+  EXPECT_EQ(eg::detail::sign3(L(0) * L(5) - L(0)), 0);
+}
+
 TEST(CapsuleLongStage, ExactTouchingIsNeverDecidedWrong) {
   if (!eg::detail::kFilterLongAvailable) GTEST_SKIP() << "long double is not x87 80-bit here";
   // 3-4-5 at several scales: distance exactly r1 + r2; closed yes, open no.

@@ -109,26 +109,34 @@ struct FilterLong {
   constexpr FilterLong(long double value, double err) : v(value), e(err) {}
 };
 
-/// A double >= |x| (see above).
-inline double filter_mag(long double x) {
-  return std::fabs(static_cast<double>(x)) * (1 + 0x1p-50) + 0x1p-1074;
-}
+/// A double >= |x| (see above), from d = double(x).
+inline double filter_mag(double d) { return std::fabs(d) * (1 + 0x1p-50) + 0x1p-1074; }
 
+// Exact zeros are recognised on the double side, with no long double
+// comparison (x87 compares and the branches around them were a fifth of
+// capsule3d/exact/near_touching): e == 0 only for inputs and exact zeros
+// (every other result carries at least 2^-1060), inputs are doubles or
+// integers (int32, int64), and a sum or difference of two such is 0 or at
+// least 2^-1074 in magnitude (multiples of 2^-1074, or of 1), so for such
+// operands x == 0 exactly when double(x) == 0.
 inline FilterLong operator+(const FilterLong& a, const FilterLong& b) {
   const long double s = a.v + b.v;
-  const bool exact_zero = s == 0 && a.e == 0 && b.e == 0;
-  const double bound = a.e + b.e + 0x1p-64 * filter_mag(s);
+  const double ds = static_cast<double>(s);
+  const bool exact_zero = (ds == 0) & (a.e == 0) & (b.e == 0);
+  const double bound = a.e + b.e + 0x1p-64 * filter_mag(ds);
   return {s, exact_zero ? 0.0 : bound * (1 + 0x1p-50) + 0x1p-1060};
 }
 inline FilterLong operator-(const FilterLong& a, const FilterLong& b) {
   const long double s = a.v - b.v;
-  const bool exact_zero = s == 0 && a.e == 0 && b.e == 0;
-  const double bound = a.e + b.e + 0x1p-64 * filter_mag(s);
+  const double ds = static_cast<double>(s);
+  const bool exact_zero = (ds == 0) & (a.e == 0) & (b.e == 0);
+  const double bound = a.e + b.e + 0x1p-64 * filter_mag(ds);
   return {s, exact_zero ? 0.0 : bound * (1 + 0x1p-50) + 0x1p-1060};
 }
 inline FilterLong operator*(const FilterLong& a, const FilterLong& b) {
-  const bool exact_zero = (a.v == 0 && a.e == 0) || (b.v == 0 && b.e == 0);
-  const double ma = filter_mag(a.v), mb = filter_mag(b.v);
+  const double da = static_cast<double>(a.v), db = static_cast<double>(b.v);
+  const bool exact_zero = ((da == 0) & (a.e == 0)) | ((db == 0) & (b.e == 0));
+  const double ma = filter_mag(da), mb = filter_mag(db);
   const double bound = ma * b.e + mb * a.e + a.e * b.e + 0x1p-64 * (ma * mb);
   return {a.v * b.v, exact_zero ? 0.0 : bound * (1 + 0x1p-50) + 0x1p-1060};
 }
