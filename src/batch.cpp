@@ -137,7 +137,8 @@ EXACTGEOM_TARGET_CLONES std::size_t filter_pass(const P* const* p, std::size_t m
     double sign[kBlock];
     const P* __restrict q[] = {p[K]...};
     for (std::size_t i = 0; i < m; ++i) sign[i] = Op::filter(q[K][i]...);
-    std::size_t zeros = 0;
+    // A 32-bit count (m <= kBlock): a size_t one widened every lane to 64 bits.
+    std::uint32_t zeros = 0;
     for (std::size_t i = 0; i < m; ++i) {
       const std::int8_t s = static_cast<std::int8_t>(static_cast<int>(sign[i]));
       out[i] = s;
