@@ -243,15 +243,23 @@ inline double insphere_semistatic_bound(const double* ae, const double* be, cons
   return 0x1.cp-45 * ((mx * mx + my * my + mz * mz) * (mx * my * mz));
 }
 
+/// The permanent-bound filter, out of line: kept inline, its products and
+/// minors stayed live across the semi-static test and spilled on every call.
+[[gnu::noinline]] inline int insphere_filter_permanent(const double* ae, const double* be,
+                                                      const double* ce, const double* de) {
+  return insphere_estimate(ae, be, ce, de).sign();
+}
+
 /// The semi-static bound first (cheap), then the permanent bound where it
-/// does not decide (tighter): the sign of the determinant or 0.
+/// does not decide (tighter, recomputing the determinant): the sign of the
+/// determinant or 0.
 inline int insphere_filter_d(const double* ae, const double* be, const double* ce,
                              const double* de) {
-  const InsphereTerms t = insphere_terms(ae, be, ce, de);
+  const double det = insphere_terms(ae, be, ce, de).det;
   const double ss = insphere_semistatic_bound(ae, be, ce, de);
-  if (t.det > ss) return 1;
-  if (-t.det > ss) return -1;
-  return Estimate{t.det, insphere_permanent_bound(t)}.sign();
+  if (det > ss) return 1;
+  if (-det > ss) return -1;
+  return insphere_filter_permanent(ae, be, ce, de);
 }
 
 inline int insphere_filter(const double* a, const double* b, const double* c, const double* d,
