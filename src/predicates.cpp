@@ -253,7 +253,7 @@ constexpr int kUndecided = 2;
 /// D = 0); inexact -> the tail estimate. Outside that range (or non-finite)
 /// the FMA sign test still runs when the differences are exact and in its
 /// own range.
-EXACTGEOM_TARGET_CLONES int orient2d_staged(const double* c) {
+[[gnu::always_inline]] inline int orient2d_staged(const double* c) {
   const double ux = c[2] - c[0], uy = c[3] - c[1], vx = c[4] - c[0], vy = c[5] - c[1];
   const double uxt = diff_tail(c[2], c[0], ux), uyt = diff_tail(c[3], c[1], uy);
   const double vxt = diff_tail(c[4], c[0], vx), vyt = diff_tail(c[5], c[1], vy);
@@ -270,10 +270,12 @@ EXACTGEOM_TARGET_CLONES int orient2d_staged(const double* c) {
 }
 }  // namespace
 
-int orient2d_exact(const double* c) {
+// The stages inlined into the entry point, which is the function cloned
+// for x86-64-v3: one call (through the ifunc) fewer per undecided input.
+EXACTGEOM_TARGET_CLONES int orient2d_exact(const double* c) {
   // Non-finite input is never decided by the stages (it fails their range
   // tests) and is reported below.
-  if (const int s = orient2d_staged(c); s != kUndecided) return s;
+  if (const int s = orient2d_staged(c); s != kUndecided) [[likely]] return s;
   return exact_from_doubles<6>(
       c, "orient2d", [](const std::int64_t* w, int) { return orient2d_int(w); },
       [](const mpz_class* z) { return orient2d_exact(z); });
