@@ -126,13 +126,13 @@ struct Insphere {
 /// GCC 12 does not vectorize a double comparison stored as int8). Writes 0
 /// where the exact pass must decide.
 // The filter pass gets AVX-512 and AVX2 copies chosen at run time
-// (target_clones.hpp);
-// FMA contraction there leaves the filters' bounds valid (filters.hpp).
+// (target_clones.hpp); FMA contraction there leaves the filters' bounds
+// valid (filters.hpp).
 
 /// Returns the number of items left at 0.
 template <class Op, class P, std::size_t... K>
-EXACTGEOM_TARGET_CLONES_WIDE std::size_t filter_pass(const P* const* p, std::size_t m, std::int8_t* out,
-                                                std::index_sequence<K...>) {
+EXACTGEOM_TARGET_CLONES_WIDE std::size_t filter_pass(const P* const* p, std::size_t m,
+                                                     std::int8_t* out, std::index_sequence<K...>) {
   using T = decltype(P::x);
   if constexpr (kFiltered<T>) {
     double sign[kBlock];

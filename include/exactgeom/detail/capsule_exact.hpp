@@ -25,9 +25,9 @@ namespace exactgeom::detail {
 /// candidates that stay uncertain are OR-ed into *uncertain.
 /// near: segseg_fast's hint that the inputs are within rounding of touching
 /// (the double value test of a certified candidate is then skipped: the
-/// long-double stage decides those). certified: the candidate segseg_fast
-/// certified (capsule_fast.hpp: certified_candidate_fast), or -1; when given
-/// the filter does not certify again.
+/// long-double stage decides those). certified: the candidate the second
+/// look certified (capsule_fast.hpp: segseg_second), or -1; when given the
+/// filter does not certify again.
 Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
                   bool near = false, int certified = -1);
 /// candidates: the segment_triangle_within candidates to test (all, or the
