@@ -382,6 +382,15 @@ std::pair<Q, Q> candidate_point(int k, const QV& r, const QV& d1, const QV& d2) 
   }
 }
 
+/// Candidate k's (s, t) is a point of [0, 1]^2 whose squared distance is
+/// the oracle's minimum `want`: the candidate holds a closest pair.
+void expect_closest_pair(int k, const QV& r, const QV& d1, const QV& d2, const Q& want) {
+  const auto [s, t] = candidate_point(k, r, d1, d2);
+  ASSERT_TRUE(s >= 0 && s <= 1 && t >= 0 && t <= 1) << "candidate " << k;
+  const QV n = qsub(qaxpy(r, d1, s), qaxpy(QV{0, 0, 0}, d2, t));
+  EXPECT_EQ(qdot(n, n), want) << "candidate " << k << " is not a closest pair";
+}
+
 template <class W, int D>
 int certified_on(const Case& c) {
   auto v = [](const double* p) {
@@ -405,10 +414,7 @@ void check_certified(const Case& c, bool integers, int* certified, int* total) {
     ++*total;
     if (k < 0) continue;
     ++*certified;
-    const auto [s, t] = candidate_point(k, r, d1, d2);
-    ASSERT_TRUE(s >= 0 && s <= 1 && t >= 0 && t <= 1) << "candidate " << k;
-    const QV n = qsub(qaxpy(r, d1, s), qaxpy(QV{0, 0, 0}, d2, t));
-    EXPECT_EQ(qdot(n, n), want) << "candidate " << k << " is not a closest pair";
+    expect_closest_pair(k, r, d1, d2, want);
   }
 }
 
@@ -463,11 +469,7 @@ void check_second(const Case& c, bool strict, int* answered, int* certified, int
   ASSERT_GE(k, -1);
   if (k < 0) return;
   ++*certified;
-  const QV qd1 = qsub(q1, p1), qd2 = qsub(q2, p2), qr = qsub(p1, p2);
-  const auto [s, tt] = candidate_point(k, qr, qd1, qd2);
-  ASSERT_TRUE(s >= 0 && s <= 1 && tt >= 0 && tt <= 1) << "candidate " << k;
-  const QV n = qsub(qaxpy(qr, qd1, s), qaxpy(QV{0, 0, 0}, qd2, tt));
-  EXPECT_EQ(qdot(n, n), want) << "candidate " << k << " is not a closest pair";
+  expect_closest_pair(k, qsub(p1, p2), qsub(q1, p1), qsub(q2, p2), want);
 }
 
 TEST(CapsuleSecondLook, CrossingsAndCertificatesAreRight) {
