@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../tests/capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "fuzz_coordinates.hpp"
 

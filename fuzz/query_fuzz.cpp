@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-#include "eval.hpp"
+#include "query/eval.hpp"
 
 namespace {
 

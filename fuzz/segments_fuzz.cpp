@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "../tests/capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 #include "fuzz_coordinates.hpp"
@@ -135,11 +135,13 @@ void segment_pair(fuzz::Gen<T>& gen, fuzz::Log& log) {
   if (static_cast<int>(got.kind) != want.kind)
     log.fail("intersection().kind = " + std::to_string(static_cast<int>(got.kind)) + ", oracle " +
              std::to_string(want.kind));
-  if ((want.kind == 1 || want.kind == 2) && q_of(got.point) != want.point)
-    log.fail("intersection().point = " + qstr(q_of(got.point)) + ", oracle " + qstr(want.point));
-  if (want.kind == 3 && (q_of(got.overlap.a) != want.lo || q_of(got.overlap.b) != want.hi))
-    log.fail("intersection().overlap = " + qstr(q_of(got.overlap.a)) + " " +
-             qstr(q_of(got.overlap.b)) + ", oracle " + qstr(want.lo) + " " + qstr(want.hi));
+  if (got.point.has_value() != (want.kind == 1 || want.kind == 2) || got.overlap.has_value() != (want.kind == 3))
+    log.fail("intersection(): point/overlap present for the wrong kind");
+  else if (got.point && q_of(*got.point) != want.point)
+    log.fail("intersection().point = " + qstr(q_of(*got.point)) + ", oracle " + qstr(want.point));
+  else if (got.overlap && (q_of(got.overlap->a) != want.lo || q_of(got.overlap->b) != want.hi))
+    log.fail("intersection().overlap = " + qstr(q_of(got.overlap->a)) + " " +
+             qstr(q_of(got.overlap->b)) + ", oracle " + qstr(want.lo) + " " + qstr(want.hi));
 
   const Q d2 = co::oracle_segment_segment(p1, q1, p2, q2);
   log.add("oracle d2 = " + d2.get_str());

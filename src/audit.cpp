@@ -1,6 +1,7 @@
 // The audit loop (exactgeom/audit.hpp): deterministic cases, wrong-answer
 // accounting, shrinking, and the report's Markdown and JSON forms.
 #include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -230,34 +231,34 @@ void shrink(const Judge& j, std::vector<double>& c, bool gross) {
 void validate(const AuditSubject& s, const AuditOptions& o) {
   for (const auto& [set, what] : {std::pair{bool(s.generate), "generate"}, std::pair{bool(s.exact), "exact"},
                                   std::pair{bool(s.approx), "approx"}, std::pair{bool(s.query), "query"}})
-    if (!set) throw std::invalid_argument("AuditSubject '" + s.name + "' has no " + what + " function");
-  if (s.width == 0) throw std::invalid_argument("AuditSubject '" + s.name + "' has width 0");
+    if (!set) throw invalid_input("AuditSubject '" + s.name + "' has no " + what + " function");
+  if (s.width == 0) throw invalid_input("AuditSubject '" + s.name + "' has width 0");
   if (o.overlap == Overlap::open && !s.takes_overlap)
-    throw std::invalid_argument("AuditOptions::overlap = open does not apply to '" + s.name +
+    throw invalid_input("AuditOptions::overlap = open does not apply to '" + s.name +
                                 "': its exact function answers a fixed question (" + s.question + ")");
   if (o.shard_count == 0 || o.shard_index >= o.shard_count)
-    throw std::invalid_argument("AuditOptions: shard " + std::to_string(o.shard_index) + "/" +
+    throw invalid_input("AuditOptions: shard " + std::to_string(o.shard_index) + "/" +
                                 std::to_string(o.shard_count) + " is not 0 <= index < count");
   const bool every_family = std::equal(o.families.begin(), o.families.end(), kAllFamilies.begin(),
                                        kAllFamilies.end());
   if (!every_family)
     for (CaseFamily f : o.families)
       if (std::find(s.families.begin(), s.families.end(), f) == s.families.end())
-        throw std::invalid_argument("AuditOptions::families: '" + s.name + "' has no family '" +
+        throw invalid_input("AuditOptions::families: '" + s.name + "' has no family '" +
                                     std::string(to_string(f)) + "'");
   if (o.scale == Scale::radius_sum && !o.custom_scale && !s.radius_sum)
-    throw std::invalid_argument("AuditOptions::scale = radius_sum does not apply to '" + s.name +
+    throw invalid_input("AuditOptions::scale = radius_sum does not apply to '" + s.name +
                                 "': its cases have no radii");
   if (!(o.tolerance.value >= 0))
-    throw std::invalid_argument("AuditOptions::tolerance: the value must be >= 0");
-  if (!(o.gross_band >= 0)) throw std::invalid_argument("AuditOptions::gross_band must be >= 0");
+    throw invalid_input("AuditOptions::tolerance: the value must be >= 0");
+  if (!(o.gross_band >= 0)) throw invalid_input("AuditOptions::gross_band must be >= 0");
   for (std::size_t i = 0; i < o.user_families.size(); ++i) {
     const std::string& n = o.user_families[i].name;
     bool clash = n.empty() || !o.user_families[i].generate;
     for (CaseFamily f : kAllFamilies) clash = clash || n == to_string(f);
     for (std::size_t k = 0; k < i; ++k) clash = clash || o.user_families[k].name == n;
     if (clash)
-      throw std::invalid_argument("AuditOptions::user_families: '" + n +
+      throw invalid_input("AuditOptions::user_families: '" + n +
                                   "' is empty, has no generator, or repeats a family's name");
   }
 }
@@ -322,7 +323,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       if (user) {
         user->generate(seed, i, c);
         if (s.normalize && !s.normalize(c))
-          throw std::invalid_argument("user family '" + user->name + "' made case " + std::to_string(i) +
+          throw invalid_input("user family '" + user->name + "' made case " + std::to_string(i) +
                                       ", which is not a valid case of '" + s.name + "'");
       } else {
         s.generate(f, seed, i, c);
@@ -451,15 +452,15 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& s, std::size_
   const std::size_t i = slash == std::string::npos ? most + 1 : number(sv.substr(0, slash));
   const std::size_t n = slash == std::string::npos ? most + 1 : number(sv.substr(slash + 1));
   if (n == 0 || n > most || i >= n)
-    throw std::invalid_argument("merge_reports: shard '" + s + "' is not I/N with 0 <= I < N <= " +
+    throw invalid_input("merge_reports: shard '" + s + "' is not I/N with 0 <= I < N <= " +
                                 std::to_string(most) + " (the number of reports given)");
   return {i, n};
 }
 }  // namespace
 
 AuditReport merge_reports(const std::vector<AuditReport>& shards) {
-  if (shards.empty()) throw std::invalid_argument("merge_reports: no report");
-  auto fail = [](const std::string& why) { throw std::invalid_argument("merge_reports: " + why); };
+  if (shards.empty()) throw invalid_input("merge_reports: no report");
+  auto fail = [](const std::string& why) { throw invalid_input("merge_reports: " + why); };
   const AuditReport& first = shards.front();
   const std::size_t count = parse_shard(first.shard, shards.size()).second;
   if (shards.size() != count)

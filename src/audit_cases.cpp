@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 
 namespace exactgeom::audit_cases {
 
@@ -617,7 +618,7 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
                      (l.x != ShapeKind::capsule || l.y != ShapeKind::capsule || float_x || float_y);
   if (!refit) return;
   std::vector<mpq_class> q(c.begin(), c.end());
-  const double dist = detail::pair_truth(Question::distance, l, q).dist;
+  const double dist = pair_truth(Question::distance, l, q).dist;
   if (dist == 0) return;  // the axes meet: any radii make them overlap
   double& rx = c[2 * d];
   double& ry = c[wx + 2 * d];
@@ -653,9 +654,9 @@ std::string contact_query(const detail::PairLayout& l, std::span<const double> c
 // Helpers for hand-written subjects (engine audits): scale, type, replay.
 
 Generator offset_far(Generator g, double max_offset, std::vector<bool> skip) {
-  if (!g) throw std::invalid_argument("offset_far: no generator");
+  if (!g) throw invalid_input("offset_far: no generator");
   if (!(max_offset >= 1e3) || !std::isfinite(max_offset))
-    throw std::invalid_argument("offset_far: max_offset must be finite and at least 1e3");
+    throw invalid_input("offset_far: max_offset must be finite and at least 1e3");
   return [g = std::move(g), max_offset, skip = std::move(skip)](CaseFamily f, std::uint64_t seed,
                                                                 std::uint64_t i, std::span<double> c) {
     if (f != CaseFamily::far_from_origin) return g(f, seed, i, c);
@@ -674,7 +675,7 @@ bool touching_case(CaseFamily f, std::uint64_t index) {
 }
 
 Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<const double>)> nudge_at) {
-  if (!g) throw std::invalid_argument("rounded_to_float: no generator");
+  if (!g) throw invalid_input("rounded_to_float: no generator");
   return [g = std::move(g), nudge_at = std::move(nudge_at)](CaseFamily f, std::uint64_t seed, std::uint64_t i,
                                                             std::span<double> c) {
     g(f, seed, i, c);
@@ -688,7 +689,7 @@ Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<cons
 }
 
 std::string with_case(std::string query, std::span<const double> c) {
-  if (query.empty() || query.back() != '}') throw std::invalid_argument("with_case: not a JSON object");
+  if (query.empty() || query.back() != '}') throw invalid_input("with_case: not a JSON object");
   query.pop_back();
   query += ",\"case\":[";
   for (std::size_t i = 0; i < c.size(); ++i) query += (i ? ",\"" : "\"") + hex(c[i]) + "\"";
@@ -700,21 +701,21 @@ std::vector<double> case_of(std::string_view line) {
   // hex doubles, read with strtod; anything else is refused, not guessed.
   constexpr std::string_view key = "\"case\":[";
   std::size_t at = line.find(key);
-  if (at == std::string_view::npos) throw std::invalid_argument("case_of: no \"case\" array");
+  if (at == std::string_view::npos) throw invalid_input("case_of: no \"case\" array");
   at += key.size();
   std::vector<double> c;
   while (at < line.size() && line[at] != ']') {
     if (line[at] == ',' && !c.empty()) ++at;
-    if (at >= line.size() || line[at] != '"') throw std::invalid_argument("case_of: expected a quoted number");
+    if (at >= line.size() || line[at] != '"') throw invalid_input("case_of: expected a quoted number");
     const std::size_t end = line.find('"', at + 1);
-    if (end == std::string_view::npos) throw std::invalid_argument("case_of: unterminated number");
+    if (end == std::string_view::npos) throw invalid_input("case_of: unterminated number");
     const std::string v(line.substr(at + 1, end - at - 1));
     char* stop = nullptr;
     c.push_back(std::strtod(v.c_str(), &stop));
-    if (v.empty() || stop != v.c_str() + v.size()) throw std::invalid_argument("case_of: not a number: " + v);
+    if (v.empty() || stop != v.c_str() + v.size()) throw invalid_input("case_of: not a number: " + v);
     at = end + 1;
   }
-  if (at >= line.size()) throw std::invalid_argument("case_of: unterminated \"case\" array");
+  if (at >= line.size()) throw invalid_input("case_of: unterminated \"case\" array");
   return c;
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/rational.hpp"
@@ -100,7 +101,7 @@ struct Pair {
     if constexpr (D == 3) {
       if (tri) {
         const auto cp = closest_points(x.seg, *tri);
-        push<3>(px, cp.on_segment), push<3>(py, cp.on_triangle);
+        push<3>(px, cp.on_first), push<3>(py, cp.on_second);
         d2 = to_mpq(cp.squared_distance);
         return;
       }
@@ -302,7 +303,7 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
 /// is x, so x cannot be the triangle.
 void require_defined(Question q, const PairLayout& l) {
   if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
-    throw std::invalid_argument("time_of_impact: x is the moving ball (a capsule), not a triangle");
+    throw invalid_input("time_of_impact: x is the moving ball (a capsule), not a triangle");
 }
 
 }  // namespace
@@ -349,7 +350,7 @@ Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, c
   return nearest_pair<3>(Pair<3>(l, c), got);
 }
 
-PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
+PairTruth pair_truth_of(Question q, const PairLayout& l, std::span<const mpq_class> c) {
   require_defined(q, l);
   return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
 }
@@ -432,8 +433,8 @@ SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
   return t;
 }
 
-AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name) {
-  if (l.x == ShapeKind::triangle) throw std::invalid_argument("audit_sweep: the moving shape cannot be a triangle");
+AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, std::string name) {
+  if (l.x == ShapeKind::triangle) throw invalid_input("audit_sweep: the moving shape cannot be a triangle");
   using F = CaseFamily;
   AuditSubject s;
   s.name = std::move(name);
@@ -508,7 +509,7 @@ AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std:
   return s;
 }
 
-AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
+AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
                           std::function<std::vector<mpq_class>(std::span<const double>)> held) {
   require_defined(q, l);  // at once, not at the first case
   using F = CaseFamily;
@@ -545,7 +546,7 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
     for (double x : c) v.emplace_back(x);
     return v;
   };
-  s.exact = [q, l, rationals](std::span<const double> c) { return pair_truth(q, l, rationals(c)).answer; };
+  s.exact = [q, l, rationals](std::span<const double> c) { return pair_truth_of(q, l, rationals(c)).answer; };
   if (q == Question::closest_points)
     s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
       return nearest_closest_pair(l, rationals(c), got);
@@ -567,7 +568,7 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
                          : (q == Question::normal || q == Question::time_of_impact) ? 0
                                                                                       : 1;
   s.margin = [q, l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
-    const PairTruth t = pair_truth(q, l, rationals(c));
+    const PairTruth t = pair_truth_of(q, l, rationals(c));
     const bool values = exact.kind != Answer::Kind::none && got.kind != Answer::Kind::none &&
                         exact.kind != Answer::Kind::boolean;
     if (!values) return q == Question::normal ? std::fmin(t.boundary, t.dist) : t.boundary;
@@ -593,5 +594,41 @@ AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool fl
   return s;
 }
 
+
+AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
+                       std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                       std::function<bool(std::span<const double>)> valid,
+                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o) {
+  AuditSubject s = pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held));
+  if (float_x || float_y) s.band_ulp = 0x1p29;
+  if (valid) {
+    s.normalize = [kinds = std::move(s.normalize), valid = std::move(valid)](std::span<double> c) {
+      return kinds(c) && valid(c);
+    };
+  }
+  s.approx = std::move(approx);
+  return run_audit(s, o);
+}
+
+AuditReport sweep_audit(const PairLayout& l, bool float_x, bool float_y, std::string name,
+                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o) {
+  AuditSubject s = sweep_subject_of(l, float_x, float_y, std::move(name));
+  if (float_x || float_y) s.band_ulp = 0x1p29;
+  s.approx = std::move(approx);
+  return run_audit(s, o);
+}
+
 }  // namespace detail
+
+PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c) {
+  return detail::pair_truth_of(q, l, c);
+}
+AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
+                          std::function<std::vector<mpq_class>(std::span<const double>)> held) {
+  return detail::pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held));
+}
+AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name) {
+  return detail::sweep_subject_of(l, float_x, float_y, std::move(name));
+}
+
 }  // namespace exactgeom

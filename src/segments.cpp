@@ -25,7 +25,7 @@ void scale_doubles(const double* in, int n, mpz_class* out, mpz_class& sn, mpz_c
   if (emin == INT_MAX) emin = 0;  // all zero
   for (int i = 0; i < n; ++i) {
     const Dyadic d = to_dyadic(in[i]);
-    out[i] = static_cast<long>(d.m);
+    out[i] = mpz_of(d.m);
     if (d.m != 0)
       mpz_mul_2exp(out[i].get_mpz_t(), out[i].get_mpz_t(), static_cast<mp_bitcnt_t>(d.e - emin));
   }

@@ -13,7 +13,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/rational.hpp"
@@ -234,7 +234,7 @@ TEST(AuditPair, AnyClosestPairOfParallelAxesIsRight) {
     const auto [gx, gy] = other_pair(Cap3{a}, Cap3{b});
     const double g[6] = {gx.x, gx.y, gx.z, gy.x, gy.y, gy.z};
     const eg::Answer got = eg::Answer::vec(g);
-    differ += eg::detail::pair_truth(Question::closest_points, l, q).answer.str() != got.str();
+    differ += eg::pair_truth(Question::closest_points, l, q).answer.str() != got.str();
     EXPECT_EQ(eg::detail::nearest_closest_pair(l, q, got).str(), got.str()) << i;
   }
   EXPECT_GT(differ, 30);
@@ -268,14 +268,14 @@ TEST(AuditPair, TimeOfImpactIsTheFirstContact) {
   // radius 1 at (5,0,0): first contact at x = 3, t = 3/8 exactly.
   const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::ball};
   std::vector<mpq_class> c = {0, 0, 0, 8, 0, 0, 1, 5, 0, 0, 5, 0, 0, 1};
-  EXPECT_EQ(eg::detail::pair_truth(Question::time_of_impact, l, c).answer.x, 0.375);
+  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.x, 0.375);
   c[8] = c[11] = 3;  // never: the target is 3 units off the path, radii sum 2
-  EXPECT_EQ(eg::detail::pair_truth(Question::time_of_impact, l, c).answer.kind, eg::Answer::Kind::none);
+  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.kind, eg::Answer::Kind::none);
   c[8] = c[11] = 0, c[7] = c[10] = 1;  // meeting at the start
-  EXPECT_EQ(eg::detail::pair_truth(Question::time_of_impact, l, c).answer.x, 0.0);
+  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.x, 0.0);
   // Irrational: the target (5, 1, 0), radius sum 2: 8t = 5 - sqrt(3).
   c[7] = c[10] = 5, c[8] = c[11] = 1;
-  const double t = eg::detail::pair_truth(Question::time_of_impact, l, c).answer.x;
+  const double t = eg::pair_truth(Question::time_of_impact, l, c).answer.x;
   EXPECT_NEAR(t, (5 - std::sqrt(3.0)) / 8, 1e-16);
   // The exact function audited against itself (time_of_impact computed
   // through pair_truth's own bisection would be circular, so check the
@@ -475,7 +475,7 @@ TEST(AuditPair, FamiliesAreWhatTheirNamesSay) {
       EXPECT_DOUBLE_EQ(c[0], c[3]);  // a ball: b = a
       EXPECT_GE(c[6], 0);
       std::vector<mpq_class> q(c.begin(), c.end());
-      meets += eg::detail::pair_truth(Question::closed_overlap, l, q).answer.value;
+      meets += eg::pair_truth(Question::closed_overlap, l, q).answer.value;
     }
     EXPECT_GT(meets, n / 20) << eg::to_string(f);
     EXPECT_LT(meets, n * 19 / 20) << eg::to_string(f);
@@ -629,7 +629,7 @@ TEST(AuditSweep, AZeroLengthCapsuleSweepsLikeTheMovingBall) {
     std::vector<mpq_class> s = {p[0], p[1], p[2], p[0], p[1], p[2]};
     s.insert(s.end(), p.begin() + 6, p.end());
     for (int k = 0; k < 3; ++k) s.push_back(p[3 + k] - p[k]);
-    const eg::Answer ball = eg::detail::pair_truth(Question::time_of_impact, pl, p).answer;
+    const eg::Answer ball = eg::pair_truth(Question::time_of_impact, pl, p).answer;
     const eg::Answer sweep = eg::detail::sweep_truth(pl, s).answer;
     EXPECT_EQ(ball.str(), sweep.str()) << i;
     contacts += ball.kind == eg::Answer::Kind::real && ball.x > 0;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segments.hpp"
 

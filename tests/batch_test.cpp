@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "exactgeom/predicates.hpp"
-#include "oracle.hpp"
+#include "testing/oracle.hpp"
 
 namespace eg = exactgeom;
 namespace oracle = exactgeom::oracle;

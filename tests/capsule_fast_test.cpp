@@ -13,7 +13,7 @@
 #include <limits>
 #include <random>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/float/ericson.hpp"

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <random>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"

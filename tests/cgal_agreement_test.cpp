@@ -32,7 +32,7 @@
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segments.hpp"
-#include "predicate_inputs.hpp"  // bench/: the benchmarks' degenerate generators
+#include "testing/predicate_inputs.hpp"
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;
@@ -242,10 +242,10 @@ eg::IntersectionKind compare_pair(const eg::Segment2<double>& s, const eg::Segme
     }
     // exactgeom's overlap runs in increasing lexicographic order; CGAL's
     // min() and max() are the lexicographically smaller and larger ends.
-    EXPECT_EQ(eg::to_mpq(mine.overlap.a.x), exact_of(seg->min().x())) << where();
-    EXPECT_EQ(eg::to_mpq(mine.overlap.a.y), exact_of(seg->min().y())) << where();
-    EXPECT_EQ(eg::to_mpq(mine.overlap.b.x), exact_of(seg->max().x())) << where();
-    EXPECT_EQ(eg::to_mpq(mine.overlap.b.y), exact_of(seg->max().y())) << where();
+    EXPECT_EQ(eg::to_mpq(mine.overlap->a.x), exact_of(seg->min().x())) << where();
+    EXPECT_EQ(eg::to_mpq(mine.overlap->a.y), exact_of(seg->min().y())) << where();
+    EXPECT_EQ(eg::to_mpq(mine.overlap->b.x), exact_of(seg->max().x())) << where();
+    EXPECT_EQ(eg::to_mpq(mine.overlap->b.y), exact_of(seg->max().y())) << where();
     return mine.kind;
   }
   const auto* p = boost::get<K::Point_2>(&*theirs);
@@ -253,8 +253,8 @@ eg::IntersectionKind compare_pair(const eg::Segment2<double>& s, const eg::Segme
     ADD_FAILURE() << where() << ": CGAL finds a segment, exactgeom one point";
     return mine.kind;
   }
-  EXPECT_EQ(eg::to_mpq(mine.point.x), exact_of(p->x())) << where();
-  EXPECT_EQ(eg::to_mpq(mine.point.y), exact_of(p->y())) << where();
+  EXPECT_EQ(eg::to_mpq(mine.point->x), exact_of(p->x())) << where();
+  EXPECT_EQ(eg::to_mpq(mine.point->y), exact_of(p->y())) << where();
   return mine.kind;
 }
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <random>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/contact.hpp"
 
 namespace eg = exactgeom;
@@ -202,8 +202,8 @@ TEST(ContactDoubles, TriangleDepthAndNormalAreNearestDoubles) {
     ASSERT_EQ(ct->normal.has_value(), d2 != 0) << i;
     if (d2 == 0) continue;
     const auto cp = eg::closest_points(cap.seg, tri);
-    const auto& x = cp.on_segment;
-    const auto& y = cp.on_triangle;
+    const auto& x = cp.on_first;
+    const auto& y = cp.on_second;
     const Q w[3] = {eg::to_mpq(y.x) - eg::to_mpq(x.x), eg::to_mpq(y.y) - eg::to_mpq(x.y),
                     eg::to_mpq(y.z) - eg::to_mpq(x.z)};
     const double got[3] = {ct->normal->x, ct->normal->y, ct->normal->z};

@@ -17,10 +17,10 @@
 #include <regex>
 #include <vector>
 
-#include "capsule_oracle.hpp"
-#include "eval.hpp"
-#include "json.hpp"
-#include "scalar.hpp"
+#include "testing/capsule_oracle.hpp"
+#include "query/eval.hpp"
+#include "query/json.hpp"
+#include "query/scalar.hpp"
 
 namespace q = exactgeom::query;
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <random>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/float/platformer.hpp"
 #include "exactgeom/platformer.hpp"
 

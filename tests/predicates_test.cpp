@@ -20,7 +20,7 @@
 
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
-#include "oracle.hpp"
+#include "testing/oracle.hpp"
 
 namespace {
 

@@ -102,3 +102,35 @@ TEST(Rational, SqrtExactHalfwayCases) {
   mpq_div_2exp(v.get_mpq_t(), v.get_mpq_t(), 2150);
   EXPECT_EQ(eg::sqrt_to_double(from_q(v)), 0x1p-1073);
 }
+
+TEST(Rational, ComparesExactlyWithFractionsAndCoordinates) {
+  using W = eg::detail::seg_w32;
+  const Fraction<mpz_class> third(1, 3), half(2, 4);
+  const Fraction<W> half_w(W(-3), W(-6));
+  EXPECT_TRUE(third < half && half > third && third != half);
+  EXPECT_TRUE(half == half_w && half_w <= half && half >= half_w);  // across integer types
+  EXPECT_TRUE(half_w > third);
+  // Against every kind of coordinate, by exact value.
+  EXPECT_TRUE(half == 0.5 && half < 1 && half > std::int64_t{0} && half == 0.5f);
+  EXPECT_TRUE(half == mpq_class(1, 2) && half < mpz_class(1) && half > eg::cpp_int(0));
+  EXPECT_TRUE(half == eg::cpp_rational(1, 2));
+  EXPECT_TRUE(2 > third && 0.3333333333333333 < third);  // the double is a bit below 1/3
+  EXPECT_FALSE(third == 0.3333333333333333);
+  // A value a double cannot hold: 1/3 lies strictly between its neighbours.
+  EXPECT_TRUE(third > std::nextafter(1.0 / 3, 0.0) && third < std::nextafter(1.0 / 3, 1.0));
+  // Huge and tiny: no rounding on the way.
+  const Fraction<mpz_class> big((mpz_class(1) << 1100) + 1, 1);
+  EXPECT_TRUE(big > std::numeric_limits<double>::max());
+  EXPECT_TRUE(big < std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(Fraction<mpz_class>(1, mpz_class(1) << 1075) < 0x1p-1074);
+  EXPECT_TRUE(Fraction<mpz_class>(1, mpz_class(1) << 1075) > 0.0);
+  // NaN is unordered: every comparison is false.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(half == nan || half < nan || half > nan || half <= nan || half >= nan);
+  EXPECT_TRUE(half != nan);
+  // to_double of a GMP rational, and to_mpq of coordinates, exactly.
+  EXPECT_EQ(eg::to_double(mpq_class(1, 3)), 1.0 / 3);
+  EXPECT_EQ(eg::to_mpq(INT64_MIN), mpq_class(mpz_class("-9223372036854775808")));
+  EXPECT_EQ(eg::to_mpq(0x1p-1074), mpq_class(mpz_class(1), mpz_class(1) << 1074));
+  EXPECT_THROW(eg::to_mpq(nan), eg::invalid_input);
+}

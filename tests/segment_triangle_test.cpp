@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle.hpp"
+#include "testing/oracle.hpp"
 
 namespace eg = exactgeom;
 using eg::oracle::to_q;
@@ -136,9 +136,9 @@ bool small_integers(std::initializer_list<const Q3*> pts) {
 }
 
 /// Checks closest_points(s, tri) against the oracle's squared distance
-/// want: on_segment is the point of s at parameter s in [0, 1]; on_triangle
+/// want: on_first is the point of s at parameter s in [0, 1]; on_second
 /// lies in the triangle; their squared distance is want (so they are a
-/// closest pair, and on_triangle is the nearest point to on_segment); and,
+/// closest pair, and on_second is the nearest point to on_first); and,
 /// for small integer inputs, the canonical choice: the point of s at
 /// parameter s - 2^-120 is strictly farther (the distance along s is convex,
 /// so no earlier closest pair exists). Returns 1 on a failure.
@@ -147,13 +147,13 @@ int check_closest(const eg::Segment3<T>& seg, const eg::Triangle3<T>& tri, const
                   const Q3& q, const Q3& a, const Q3& b, const Q3& c, const mpq_class& want) {
   const auto cp = eg::closest_points(seg, tri);
   const mpq_class t = eg::to_mpq(cp.s);
-  const Q3 x = q3(cp.on_segment), y = q3(cp.on_triangle);
+  const Q3 x = q3(cp.on_first), y = q3(cp.on_second);
   std::string why;
   if (t < 0 || t > 1) why = "parameter outside [0, 1]";
-  else if (x != p + t * (q - p)) why = "on_segment is not the point at s";
+  else if (x != p + t * (q - p)) why = "on_first is not the point at s";
   else if (eg::to_mpq(cp.squared_distance) != want) why = "squared_distance differs";
-  else if (dot(x - y, x - y) != want) why = "|on_segment - on_triangle|^2 is not the distance";
-  else if (sgn(oracle_d2(y, y, a, b, c)) != 0) why = "on_triangle is not in the triangle";
+  else if (dot(x - y, x - y) != want) why = "|on_first - on_second|^2 is not the distance";
+  else if (sgn(oracle_d2(y, y, a, b, c)) != 0) why = "on_second is not in the triangle";
   else if (t > 0 && small_integers({&p, &q, &a, &b, &c})) {
     const mpq_class earlier = t - mpq_class(1, mpz_class(1) << 120);
     const Q3 xe = p + earlier * (q - p);
@@ -239,28 +239,28 @@ TYPED_TEST(SegmentTriangleTyped, ClosestPointsCanonicalChoice) {
   // Parallel to the face, entering its shadow halfway: the first closest pair.
   auto c = eg::closest_points(S{pt<T>(T(-2), T(1), T(3)), pt<T>(T(2), T(1), T(3))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "1/2");
-  EXPECT_EQ(str(c.on_segment), "0 1 3");
-  EXPECT_EQ(str(c.on_triangle), "0 1 0");
+  EXPECT_EQ(str(c.on_first), "0 1 3");
+  EXPECT_EQ(str(c.on_second), "0 1 0");
   EXPECT_EQ(eg::to_string(c.squared_distance), "9");
   // The same segment reversed starts over the face: s = 0.
   c = eg::closest_points(S{pt<T>(T(2), T(1), T(3)), pt<T>(T(-2), T(1), T(3))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "0");
-  EXPECT_EQ(str(c.on_triangle), "2 1 0");
+  EXPECT_EQ(str(c.on_second), "2 1 0");
   // Lying in the face's plane, crossing it: where it enters.
   c = eg::closest_points(S{pt<T>(T(-2), T(1), T(0)), pt<T>(T(6), T(1), T(0))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "1/4");
-  EXPECT_EQ(str(c.on_segment), "0 1 0");
+  EXPECT_EQ(str(c.on_first), "0 1 0");
   EXPECT_EQ(eg::to_string(c.squared_distance), "0");
   // Piercing the face: the piercing point, twice.
   c = eg::closest_points(S{pt<T>(T(1), T(1), T(-1)), pt<T>(T(1), T(1), T(3))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "1/4");
-  EXPECT_EQ(str(c.on_segment), "1 1 0");
-  EXPECT_EQ(str(c.on_triangle), "1 1 0");
+  EXPECT_EQ(str(c.on_first), "1 1 0");
+  EXPECT_EQ(str(c.on_second), "1 1 0");
   // Skew over an edge: a segment-edge pair.
   c = eg::closest_points(S{pt<T>(T(2), T(-3), T(2)), pt<T>(T(2), T(-1), T(2))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "1");
-  EXPECT_EQ(str(c.on_triangle), "2 0 0");
-  // A zero-length segment has s = 0; closest_point is its on_triangle.
+  EXPECT_EQ(str(c.on_second), "2 0 0");
+  // A zero-length segment has s = 0; closest_point is its on_second.
   c = eg::closest_points(S{pt<T>(T(5), T(5), T(0)), pt<T>(T(5), T(5), T(0))}, tri);
   EXPECT_EQ(eg::to_string(c.s), "0");
   EXPECT_EQ(str(eg::closest_point(pt<T>(T(5), T(5), T(0)), tri)), "2 2 0");
@@ -270,7 +270,7 @@ TYPED_TEST(SegmentTriangleTyped, ClosestPointsCanonicalChoice) {
   const eg::Triangle3<T> line{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(2), T(0), T(0))};
   c = eg::closest_points(S{pt<T>(T(1), T(3), T(0)), pt<T>(T(3), T(3), T(0))}, line);
   EXPECT_EQ(eg::to_string(c.s), "0");
-  EXPECT_EQ(str(c.on_triangle), "1 0 0");
+  EXPECT_EQ(str(c.on_second), "1 0 0");
   if constexpr (std::is_floating_point_v<T>) {
     const T nan = std::numeric_limits<T>::quiet_NaN();
     EXPECT_THROW(eg::closest_points(S{pt<T>(nan, 0, 0), pt<T>(1, 1, 1)}, tri), eg::invalid_input);

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <random>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/float/substep_ccd.hpp"
 #include "exactgeom/swept.hpp"
 
@@ -48,13 +48,13 @@ TYPED_TEST(SweptTyped, BulletThroughPaper) {
   EXPECT_FALSE(eg::swept_intersects(c, eg::Point2<T>{T(5), T(5)}, eg::Point2<T>{T(0), T(0)}));
   // Two balls crossing paths: head-on they meet; staggered in time they do not.
   const eg::Sphere<T> a{P(-10, 0, 0), T(1)}, b{P(0, -10, 0), T(1)};
-  EXPECT_TRUE(eg::moving_intersect(a, P(10, 0, 0), b, P(0, 10, 0)));    // both at the origin at t = 1/2
-  EXPECT_FALSE(eg::moving_intersect(a, P(10, 0, 0), b, P(0, -4, 0)));   // b arrives late
+  EXPECT_TRUE(eg::swept_intersects(a, P(10, 0, 0), b, P(0, 10, 0)));    // both at the origin at t = 1/2
+  EXPECT_FALSE(eg::swept_intersects(a, P(10, 0, 0), b, P(0, -4, 0)));   // b arrives late
   // Relative path (2,-10,0) -> (2,10,0): closest distance 2 = 1 + 1, touching;
   // shifted to x = 3 it passes one unit clear.
-  EXPECT_TRUE(eg::moving_intersect(a, P(10, 0, 0), eg::Sphere<T>{P(-8, -10, 0), T(1)}, P(12, 10, 0)));
-  EXPECT_FALSE(eg::moving_intersect(a, P(10, 0, 0), eg::Sphere<T>{P(-7, -10, 0), T(1)}, P(13, 10, 0)));
-  EXPECT_THROW((void)eg::moving_intersect(eg::Sphere<T>{P(0, 0, 0), T(-1)}, P(0, 0, 0), b, P(0, 0, 0)),
+  EXPECT_TRUE(eg::swept_intersects(a, P(10, 0, 0), eg::Sphere<T>{P(-8, -10, 0), T(1)}, P(12, 10, 0)));
+  EXPECT_FALSE(eg::swept_intersects(a, P(10, 0, 0), eg::Sphere<T>{P(-7, -10, 0), T(1)}, P(13, 10, 0)));
+  EXPECT_THROW((void)eg::swept_intersects(eg::Sphere<T>{P(0, 0, 0), T(-1)}, P(0, 0, 0), b, P(0, 0, 0)),
                eg::invalid_input);
 }
 
@@ -69,8 +69,8 @@ TYPED_TEST(SweptTyped, RandomAgainstOracle) {
     const eg::Sphere<T> a{a0, T(ur(g))}, b{b0, T(ur(g))};
     const Q R = to_q(a.r) + to_q(b.r);
     const bool want = oracle_moving(a0, a1, b0, b1) <= R * R;
-    ASSERT_EQ(eg::moving_intersect(a, a1, b, b1), want) << i;
-    ASSERT_EQ(eg::moving_intersect(b, b1, a, a1), want) << i;
+    ASSERT_EQ(eg::swept_intersects(a, a1, b, b1), want) << i;
+    ASSERT_EQ(eg::swept_intersects(b, b1, a, a1), want) << i;
     hits += want;
     // Static capsule target: the swept capsule against it.
     const eg::Capsule3<T> cap{{b0, b1}, b.r};
@@ -85,9 +85,9 @@ TEST(SweptInt, ExtremeInt64UsesWideRelativePositions) {
   const std::int64_t m = INT64_MAX, n = INT64_MIN;
   const eg::Sphere<std::int64_t> a{{n, 0, 0}, 1}, b{{m, 0, 0}, 1};
   // They swap places: they meet in the middle.
-  EXPECT_TRUE(eg::moving_intersect(a, eg::Point3<std::int64_t>{m, 0, 0}, b,
+  EXPECT_TRUE(eg::swept_intersects(a, eg::Point3<std::int64_t>{m, 0, 0}, b,
                                    eg::Point3<std::int64_t>{n, 0, 0}));
-  EXPECT_FALSE(eg::moving_intersect(a, eg::Point3<std::int64_t>{n, 0, 0}, b,
+  EXPECT_FALSE(eg::swept_intersects(a, eg::Point3<std::int64_t>{n, 0, 0}, b,
                                     eg::Point3<std::int64_t>{m, 0, 0}));
 }
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <type_traits>
 
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/triangle_fast.hpp"
 

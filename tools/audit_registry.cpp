@@ -34,7 +34,7 @@ Capsule2<double> cap2(Span c, std::size_t i) { return {{p2<double>(c, i), p2<dou
 Capsule3<double> cap3(Span c, std::size_t i) { return {{p3<double>(c, i), p3<double>(c, i + 3)}, c[i + 6]}; }
 
 std::vector<mpq_class> rationals(Span c) { return {c.begin(), c.end()}; }
-double to_d(const mpq_class& q) { return detail::ratio_to_double(q.get_num(), q.get_den()); }
+double to_d(const mpq_class& q) { return to_double(q); }
 
 /// |sqrt(x) - sqrt(y)| for x, y >= 0, without cancellation.
 double sqrt_gap(const mpq_class& x, const mpq_class& y) {
@@ -92,8 +92,8 @@ double predicate_margin(Span c, int dim, int count) {
 }
 
 /// |distance(axes) - (r1 + r2)| of a capsule pair or capsule-triangle case.
-double shape_margin(Span c, const detail::PairLayout& l) {
-  return detail::pair_truth(Question::closed_overlap, l, rationals(c)).boundary;
+double shape_margin(Span c, const PairLayout& l) {
+  return pair_truth(Question::closed_overlap, l, rationals(c)).boundary;
 }
 
 const std::vector<CaseFamily> kPointFamilies = {F::random, F::near_degenerate, F::touching,

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 
 namespace exactgeom::tools {
 

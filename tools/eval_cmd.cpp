@@ -9,7 +9,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "eval.hpp"
+#include "query/eval.hpp"
 
 namespace exactgeom::tool {
 namespace {

@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-#include "bench_util.hpp"
+#include "benchmarks/bench_util.hpp"
 #include "audit_registry.hpp"
 #include "commands.hpp"
 #include "svg.hpp"

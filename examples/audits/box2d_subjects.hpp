@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/extend/audit_subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D

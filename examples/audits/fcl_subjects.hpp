@@ -17,7 +17,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/extend/audit_subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL

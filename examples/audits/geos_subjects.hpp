@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/extend/audit_subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
@@ -142,7 +142,7 @@ inline AuditSubject kind() {
 /// The exact point's coordinates, correctly rounded.
 inline std::array<double, 2> exact_point(Span c) {
   const auto r = intersection(seg(c, 0), seg(c, 4));
-  return {to_double(r.point.x), to_double(r.point.y)};
+  return {to_double(r.point->x), to_double(r.point->y)};
 }
 
 /// The intersection point's coordinate `axis` (0: x, 1: y).

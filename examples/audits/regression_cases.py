@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns the Markdown of the engine audits into the case table of
-tests/engine_regressions_test.cpp (between its BEGIN/END CASES markers).
+examples/audits/engine_regressions_test.cpp (between its BEGIN/END CASES markers).
 
 Usage: regression_cases.py AUDIT_OUTPUT.md... > /dev/null (rewrites the test)
 The subjects whose reference is a constant ("on both segments") are not
@@ -10,7 +10,7 @@ import pathlib
 import re
 import sys
 
-TEST = pathlib.Path(__file__).resolve().parents[2] / "tests" / "engine_regressions_test.cpp"
+TEST = pathlib.Path(__file__).resolve().parent / "engine_regressions_test.cpp"
 
 
 def eval_expect(subject, expected, line):

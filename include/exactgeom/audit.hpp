@@ -1,8 +1,8 @@
-// exactgeom/audit.hpp: measures where a float collision function is wrong,
-// by running it and the exact function over deterministic case families.
+// exactgeom/audit.hpp: measures where your float collision code is wrong,
+// by running it and the exact answer over deterministic case families.
 //
-// A user with a float function of two shapes of their own types writes one
-// adapter specialisation per type and one call per question:
+// Write one adapter specialisation per shape type of yours and one call per
+// question:
 //
 //   template <> struct exactgeom::shape_adapter<MyCapsule> {
 //     using exact_type = exactgeom::Capsule3<double>;  // Point2/3, Circle, Sphere,
@@ -18,32 +18,37 @@
 // (see Question for what each question's function returns; an empty
 // std::optional is the answer "none"). Every case is generated as doubles
 // already rounded to `scalar`, so the exact answer is the answer for exactly
-// what the user's function sees; with to_exact, for the shape it holds.
-// Cases are deterministic in (seed, family, index); `shard_index/count`
-// splits the index range, and merge_reports joins the shards' reports into
-// the unsharded one. Each wrong answer gets its distance to the decision
+// what your function sees; with to_exact, for the shape it holds. Cases are
+// deterministic in (seed, family, index); `shard_index/count` splits the
+// index range, and merge_reports joins the shards' reports into the
+// unsharded one. Each wrong answer gets its distance to the decision
 // boundary: within AuditOptions::gross_band it is rounding-level, beyond it
 // gross. The kept wrong cases (gross first) are shrunk (fewer significant
 // bits, smaller offsets) while they stay wrong in the same way, and kept as
 // query lines of docs/queries.md (hex floats) that `exactgeom eval` replays.
-// Errors: options that do not apply throw std::invalid_argument.
+//
+// A question this header does not ask (an engine's own tolerance, a
+// segment-intersection kind) is an AuditSubject of your own:
+// exactgeom/extend/audit_subject.hpp.
+//
+// Errors: options that do not apply throw exactgeom::invalid_input (a
+// std::invalid_argument).
 #pragma once
-
-#include <array>
-#include <cmath>
-#include <cstdint>
-#include <functional>
-#include <span>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include <gmpxx.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "exactgeom/geometry.hpp"
 
@@ -51,7 +56,7 @@ namespace exactgeom {
 
 /// The case families of an audit. Every family is deterministic in (seed,
 /// index); an audit runs those of the families asked for that its subject
-/// has (AuditSubject::families).
+/// has (see extend/audit_subject.hpp).
 enum class CaseFamily {
   random,                // uniform in a box of side 20 (radii in [0, 2])
   near_degenerate,       // nearly collinear / coplanar / cocircular / parallel
@@ -128,7 +133,7 @@ struct AuditOptions {
   // ULPs of its largest magnitude (Scale::largest, whatever `scale` says:
   // rounding the coordinates is what can move a case) from the decision
   // boundary; beyond, it is gross. ULPs of float for code in float
-  // (AuditSubject::band_ulp), else of double.
+  // (float code, AuditReport::band_ulp), else of double.
   double gross_band = 64;
   std::vector<UserFamily> user_families{};  // run after the built-in ones
 };
@@ -196,12 +201,9 @@ struct AuditReport {
 /// markdown() are byte for byte the unsharded run's. (The wrong cases kept
 /// are the `keep` first by an order that does not depend on which shard ran
 /// them.) `exactgeom audit --merge` does this for --json files.
-/// std::invalid_argument when a shard is missing or repeated, or the
+/// invalid_input when a shard is missing or repeated, or the
 /// reports are not of one run (algorithm, question, families, options).
 AuditReport merge_reports(const std::vector<AuditReport>& shards);
-
-// ---------------------------------------------------------------------------
-// The machinery, over cases flattened to arrays of doubles.
 
 /// An answer: a boolean, a sign, a real number, a vector of reals (a normal,
 /// closest points), or none (no contact, no time of impact).
@@ -223,141 +225,6 @@ struct Answer {
   }
   std::string str() const;
 };
-
-/// What an audit runs: a generator of flat cases and the two answers.
-struct AuditSubject {
-  std::string name, question;
-  std::vector<CaseFamily> families;  // those that make sense for it
-  std::size_t width = 0;             // doubles in one case
-  // Fills `c` (width doubles) with case number `index` of `family`; `seed`
-  // is already mixed from (options seed, family, index).
-  std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>
-      generate;
-  std::function<Answer(std::span<const double>)> exact, approx;
-  // Optional, for a question whose exact answer is a set (the closest pairs
-  // of two parallel axes): the member of the set nearest the answer got,
-  // against which that answer is judged. Unset: `exact`.
-  std::function<Answer(std::span<const double>, const Answer& got)> exact_near;
-  std::function<std::string(std::span<const double>)> query;
-  // Shrinking keeps the case valid: values with nonnegative[i] (radii) stay
-  // >= 0.
-  std::vector<bool> nonnegative;
-  // True when `exact` answers the question AuditOptions::overlap names (as
-  // audit<UserShape> builds it). A subject whose question is fixed leaves it
-  // false, and run_audit refuses Overlap::open for it.
-  bool takes_overlap = false;
-  // Optional. How far case c is from the decision boundary, in absolute
-  // (length) units, given the two answers that disagree. Unset: for real
-  // answers the error as a length, |got - exact| * scale^(1 -
-  // answer_scale_power); otherwise unknown (every wrong answer is gross).
-  std::function<double(std::span<const double>, const Answer& exact, const Answer& got)> margin;
-  // Optional. The largest-magnitude scale (Scale::largest) of c; unset: the
-  // largest |value|. `radius_sum` unset: Scale::radius_sum is refused.
-  std::function<double(std::span<const double>)> scale, radius_sum;
-  // The power of the scale a real answer is measured against (2 for a
-  // squared distance, 0 for a unit normal or a time).
-  int answer_scale_power = 1;
-  // Optional. Makes a case one the subject can hold (a circle's second
-  // endpoint equal to its first ...); false: not a valid case. Shrinking
-  // only moves to valid cases; generated cases that are not valid are
-  // skipped (FamilyAudit::skipped), a user family's are an error.
-  std::function<bool(std::span<double>)> normalize;
-  // Optional. The distance between the shape requested and the one the
-  // engine holds (absolute units); reported as max_held_offset.
-  std::function<double(std::span<const double>)> held_offset;
-  // The ULP the gross band counts: 1 for code computing in double, 2^29
-  // (one ULP of float, in ULPs of double) for code computing in float.
-  double band_ulp = 1;
-};
-
-/// Runs the audit. Options that do not apply to the subject are errors,
-/// never silently ignored: std::invalid_argument when the subject lacks
-/// generate, exact, approx or query or has width 0, when o.overlap is open and
-/// the subject does not take it (takes_overlap), when o.families names a
-/// family the subject does not have (the default, every family, runs those
-/// it has), when Scale::radius_sum is asked of a subject without radii, when
-/// a user family's name is empty or repeats a family's, or when the shard is
-/// not 0 <= shard_index < shard_count.
-AuditReport run_audit(const AuditSubject& s, const AuditOptions& o);
-
-/// ULPs of |x|: the gap from |x| to the next double up (the smallest
-/// subnormal for 0).
-double ulp_of(double x);
-/// |got - exact| in ULPs of `exact` (0 when equal, +inf for NaN or a
-/// different infinity).
-double ulp_error(double got, double exact);
-/// The largest |got - exact| over the components of two real or vector
-/// answers (+inf for a NaN component, or answers of different kinds or
-/// sizes); 0 for other kinds.
-double abs_error(const Answer& exact, const Answer& got);
-
-/// How far a case is from touching, |sqrt(d2) - R|, from its exact squared
-/// distance d2 >= 0 and the radius sum R >= 0 (as |d2 - R^2| / (sqrt(d2) +
-/// R), so it stays accurate near touching): the margin of a hand-written
-/// overlap subject (AuditSubject::margin).
-double touching_margin(const mpq_class& d2, const mpq_class& R);
-
-/// Generators of flat cases (src/audit_cases.cpp). Layouts: a capsule is
-/// its axis endpoints then its radius; points are consecutive.
-namespace audit_cases {
-void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
-                  std::span<double> c);
-/// `count` points of `dim` coordinates; near-degenerate means the last point
-/// is nearly on the line (count 3, 2-D), plane (4, 3-D), circle (4, 2-D) or
-/// sphere (5, 3-D) of the others.
-void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t index,
-            std::span<double> c);
-void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
-                  std::span<double> c);
-/// A 3-D capsule (a, b, r) and a triangle (p0, p1, p2): 16 doubles.
-void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c);
-/// Rounds every value to float (for float-valued user types).
-void round_to_float(std::span<double> c);
-std::string hex(double v);
-std::string capsule_query(std::span<const double> c, int dim);
-/// {"op": op, "a": ..., "b": ..., ...}: consecutive points named a, b, c...
-std::string points_query(std::string_view op, std::span<const double> c, int dim);
-/// {"op": "capsule_triangle", "c": {...}, "tri": [...]}
-std::string capsule_triangle_query(std::span<const double> c);
-/// {"op": op, "s": [..], "t": [..]}
-std::string segments_query(std::string_view op, std::span<const double> c, int dim);
-
-// What an audit of a hand-written AuditSubject (a question audit_pair does
-// not ask: a segment-intersection kind, a point-segment distance...) needs
-// to bring the families to an engine's scale and type.
-using Generator = std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>;
-
-/// `g`, except that far_from_origin is a near_degenerate (even index) or
-/// touching (odd index) case of `g` moved by one integer offset of
-/// magnitude in [1e3, max_offset], log-uniform, either sign (1e4 for game
-/// scales, 1e6 for GIS coordinates). An integer offset keeps exact touching
-/// constructions exact wherever the sum is a double. Values with skip[i]
-/// (radii) are not moved. std::invalid_argument unless 1e3 <= max_offset.
-Generator offset_far(Generator g, double max_offset, std::vector<bool> skip = {});
-/// True when case `index` of `f` is built touching (touching, or the odd
-/// far_from_origin cases of offset_far).
-bool touching_case(CaseFamily f, std::uint64_t index);
-/// `g` with every value rounded to float, for code computing in float. A
-/// touching case's one-ULP nudge, lost when a double nudge is rounded, is
-/// redone in float on value nudge_at(c): up when index % 3 == 1, down when
-/// index % 3 == 2 (the exact answer is then for the rounded case anyway).
-Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<const double>)> nudge_at = {});
-
-/// `query` (one JSON object) with the raw case appended as "case": hex
-/// doubles in the subject's layout. docs/queries.md ignores unknown fields,
-/// so the line still replays with `exactgeom eval`; case_of reads it back,
-/// which lets a regression test feed a kept case to the engine again.
-std::string with_case(std::string query, std::span<const double> c);
-/// The "case" array of a line made by with_case; std::invalid_argument when
-/// the line has none or a value is not a number.
-std::vector<double> case_of(std::string_view line);
-/// A query line of exact (rational) shapes, for a subject that asks about
-/// the shape an engine holds: {"op":"capsule_capsule","c1":..,"c2":..} and
-/// {"op":"segment_distance2","s":..,"t":..}, coordinates as exact fractions.
-std::string capsule_pair_query(const Capsule3<mpq_class>& a, const Capsule3<mpq_class>& b);
-std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_class>& b);
-std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t);
-}  // namespace audit_cases
 
 /// A 3-D capsule as most engines store it (Bullet, FCL, Jolt, PhysX): a
 /// centre `o`, a unit axis `u` (a column of the body's rotation), a
@@ -396,7 +263,7 @@ struct CentredCapsule {
 };
 
 // ---------------------------------------------------------------------------
-// The user-facing entry points: any pair of shapes, any question.
+// Any pair of shapes, any question.
 
 /// The shapes an audit pairs, as exact_type of a shape_adapter (double
 /// coordinates): Point2/Point3 (point), Circle/Sphere (ball),
@@ -451,191 +318,18 @@ std::string_view to_string(Question q);
 template <class UserShape>
 struct shape_adapter;
 
-namespace detail {
+}  // namespace exactgeom
 
-template <class E>
-struct shape_info;
-template <class T>
-struct shape_info<Point2<T>> { static constexpr ShapeKind kind = ShapeKind::point; static constexpr int dim = 2; };
-template <class T>
-struct shape_info<Point3<T>> { static constexpr ShapeKind kind = ShapeKind::point; static constexpr int dim = 3; };
-template <class T>
-struct shape_info<Circle<T>> { static constexpr ShapeKind kind = ShapeKind::ball; static constexpr int dim = 2; };
-template <class T>
-struct shape_info<Sphere<T>> { static constexpr ShapeKind kind = ShapeKind::ball; static constexpr int dim = 3; };
-template <class T>
-struct shape_info<Segment2<T>> { static constexpr ShapeKind kind = ShapeKind::segment; static constexpr int dim = 2; };
-template <class T>
-struct shape_info<Segment3<T>> { static constexpr ShapeKind kind = ShapeKind::segment; static constexpr int dim = 3; };
-template <class T>
-struct shape_info<Capsule2<T>> { static constexpr ShapeKind kind = ShapeKind::capsule; static constexpr int dim = 2; };
-template <class T>
-struct shape_info<Capsule3<T>> { static constexpr ShapeKind kind = ShapeKind::capsule; static constexpr int dim = 3; };
-template <class T>
-struct shape_info<Triangle3<T>> { static constexpr ShapeKind kind = ShapeKind::triangle; static constexpr int dim = 3; };
+#include "exactgeom/detail/audit_glue.hpp"
 
-/// Flat layout of one shape: a triangle is its three corners (9 values);
-/// any other shape is its axis a, b and radius r (2 dim + 1 values), a point
-/// or ball with b = a, a point or segment with r = 0.
-constexpr std::size_t flat_width(ShapeKind k, int dim) {
-  return k == ShapeKind::triangle ? 9 : 2 * static_cast<std::size_t>(dim) + 1;
-}
-
-template <class V, class P>
-void put_point(std::span<V> c, std::size_t at, const P& p) {
-  c[at] = V(p.x);
-  c[at + 1] = V(p.y);
-  if constexpr (requires { p.z; }) c[at + 2] = V(p.z);
-}
-template <class P, class V>
-P get_point(std::span<const V> c, std::size_t at) {
-  if constexpr (requires(P p) { p.z; }) return P{c[at], c[at + 1], c[at + 2]};
-  else return P{c[at], c[at + 1]};
-}
-
-/// Writes shape e (any coordinate type convertible to V) into c.
-template <class V, class E>
-void flatten(const E& e, std::span<V> c) {
-  constexpr ShapeKind k = shape_info<E>::kind;
-  constexpr std::size_t d = static_cast<std::size_t>(shape_info<E>::dim);
-  if constexpr (k == ShapeKind::point) {
-    put_point(c, 0, e), put_point(c, d, e), c[2 * d] = V(0);
-  } else if constexpr (k == ShapeKind::ball) {
-    put_point(c, 0, e.center), put_point(c, d, e.center), c[2 * d] = V(e.r);
-  } else if constexpr (k == ShapeKind::segment) {
-    put_point(c, 0, e.a), put_point(c, d, e.b), c[2 * d] = V(0);
-  } else if constexpr (k == ShapeKind::capsule) {
-    put_point(c, 0, e.seg.a), put_point(c, d, e.seg.b), c[2 * d] = V(e.r);
-  } else {
-    put_point(c, 0, e.a), put_point(c, 3, e.b), put_point(c, 6, e.c);
-  }
-}
-
-/// The shape E read from its flat layout (doubles).
-template <class E>
-E unflatten(std::span<const double> c) {
-  constexpr ShapeKind k = shape_info<E>::kind;
-  constexpr std::size_t d = static_cast<std::size_t>(shape_info<E>::dim);
-  using P = std::conditional_t<d == 2, Point2<double>, Point3<double>>;
-  if constexpr (k == ShapeKind::point) return get_point<P>(c, 0);
-  else if constexpr (k == ShapeKind::ball) return E{get_point<P>(c, 0), c[2 * d]};
-  else if constexpr (k == ShapeKind::segment) return E{get_point<P>(c, 0), get_point<P>(c, d)};
-  else if constexpr (k == ShapeKind::capsule) return E{{get_point<P>(c, 0), get_point<P>(c, d)}, c[2 * d]};
-  else return E{get_point<P>(c, 0), get_point<P>(c, 3), get_point<P>(c, 6)};
-}
-
-struct PairLayout {
-  int dim = 2;
-  ShapeKind x = ShapeKind::capsule, y = ShapeKind::capsule;
-  std::size_t x_width() const { return flat_width(x, dim); }
-  std::size_t width() const { return flat_width(x, dim) + flat_width(y, dim); }
-};
-
-/// The exact facts of a pair (flat, rational): the answer to q, the
-/// distance to the decision boundary |d - R|, d itself, and (for
-/// time_of_impact) the length of x's motion; each nearest double.
-struct PairTruth {
-  Answer answer;
-  double boundary = 0, dist = 0, motion = 0;
-};
-PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c);
-/// The exact first contact of a sweep case (x, y, then x's motion v): the
-/// answer (a time, or none), how far the whole sweep is from touching, |v|.
-struct SweepTruth {
-  Answer answer;
-  double boundary = 0;
-  double motion = 0;
-};
-SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c);
-AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name);
-
-/// Of the exact closest pairs of axis points, the one nearest `got` (the
-/// canonical one when it is unique or got is not 2 dim finite numbers).
-Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
-/// How far `got` is from being a closest pair (the severity of a
-/// closest_points answer): the larger of its points' distances to their
-/// axes and of |their distance - the exact distance|.
-double closest_points_residual(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
-
-/// Everything of an audit subject for (q, l) but `approx`: families,
-/// generator (values of x rounded to float with float_x, of y with
-/// float_y), exact (of `held(c)` when given, else of c), margin, scale,
-/// normalize, query lines (the `contact` op).
-AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
-                          std::function<std::vector<mpq_class>(std::span<const double>)> held);
-
-}  // namespace detail
-
-namespace audit_cases {
-/// Case `index` of family f for the pair layout l (x's values rounded to
-/// float with float_x, y's with float_y): the generators above, projected
-/// to the kinds; touching cases keep touching (radii refitted).
-void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
-                std::uint64_t index, std::span<double> c);
-/// Makes c a case of layout l: points and balls get b = a, points and
-/// segments r = 0. False when a radius is negative or a value is not finite
-/// (or, on a float side, not a float).
-bool normalize_pair(const detail::PairLayout& l, bool float_x, bool float_y, std::span<double> c);
-/// {"op": "contact", "x": shape, "y": shape} (docs/queries.md).
-std::string contact_query(const detail::PairLayout& l, std::span<const double> c);
-}  // namespace audit_cases
-
-namespace detail {
-
-template <class T>
-struct is_optional : std::false_type {};
-template <class T>
-struct is_optional<std::optional<T>> : std::true_type {};
-
-template <class V>
-void vector_components(const V& v, std::vector<double>& out, int dim) {
-  if constexpr (requires { v.x; }) {
-    out.push_back(static_cast<double>(v.x));
-    out.push_back(static_cast<double>(v.y));
-    if (dim == 3) {
-      if constexpr (requires { v.z; }) out.push_back(static_cast<double>(v.z));
-    }
-  } else {
-    for (int i = 0; i < dim; ++i) out.push_back(static_cast<double>(v[static_cast<std::size_t>(i)]));
-  }
-}
-
-/// The user's result as an Answer for question q.
-template <class R>
-Answer to_answer(Question q, int dim, const R& r) {
-  if constexpr (is_optional<R>::value) {
-    return r ? to_answer(q, dim, *r) : Answer::none();
-  } else if constexpr (std::is_convertible_v<R, double> && !std::is_same_v<R, bool>) {
-    return Answer::of(static_cast<double>(r));
-  } else if constexpr (std::is_same_v<R, bool>) {
-    return Answer::of(r);
-  } else if constexpr (requires { r.first; r.second; }) {
-    std::vector<double> v;
-    vector_components(r.first, v, dim);
-    vector_components(r.second, v, dim);
-    return Answer::vec(v);
-  } else {
-    (void)q;
-    std::vector<double> v;
-    vector_components(r, v, dim);
-    return Answer::vec(v);
-  }
-}
-
-template <class A>
-constexpr bool is_float_scalar_v = std::is_same_v<typename A::scalar, float>;
-
-template <class A, class U>
-concept reads_back = requires(const U& u) { A::to_exact(u); };
-
-}  // namespace detail
+namespace exactgeom {
 
 /// Audits `fn(const UX&, const UY&)`, a float function of two shapes (your
 /// types, connected by shape_adapter<UX> and shape_adapter<UY>), against
 /// the exact answer to question q. See Question for what fn returns; an
 /// empty std::optional is the answer "none" (no contact ...), and
 /// none-versus-value disagreements are counted apart (got_none, got_value).
-/// Throws std::invalid_argument for options that do not apply (run_audit).
+/// Throws invalid_input for options that do not apply (run_audit).
 template <class UX, class UY = UX, class Fn>
 AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::string name = "user function") {
   using AX = shape_adapter<UX>;
@@ -665,12 +359,9 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
       return h;
     };
   }
-  AuditSubject s = detail::pair_subject(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>,
-                                        std::move(name), std::move(held));
-  if (detail::is_float_scalar_v<AX> || detail::is_float_scalar_v<AY>) s.band_ulp = 0x1p29;
+  std::function<bool(std::span<const double>)> valid;
   if constexpr (requires(const EX& e) { AX::valid(e); } || requires(const EY& e) { AY::valid(e); }) {
-    s.normalize = [kinds = std::move(s.normalize), wx](std::span<double> c) {
-      if (!kinds(c)) return false;
+    valid = [wx](std::span<const double> c) {
       bool ok = true;
       if constexpr (requires(const EX& e) { AX::valid(e); })
         ok = ok && static_cast<bool>(AX::valid(detail::unflatten<EX>(c.first(wx))));
@@ -679,12 +370,13 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
       return ok;
     };
   }
-  s.approx = [&fn, q, wx](std::span<const double> c) {
+  auto approx = [&fn, q, wx](std::span<const double> c) {
     const UX x = AX::from_exact(detail::unflatten<EX>(c.first(wx)));
     const UY y = AY::from_exact(detail::unflatten<EY>(c.subspan(wx)));
     return detail::to_answer(q, dim, fn(x, y));
   };
-  return run_audit(s, o);
+  return detail::pair_audit(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
+                            std::move(held), std::move(valid), approx, o);
 }
 
 /// Audits a sweep (a shape cast, continuous collision): fn(x, v, y) is the
@@ -700,7 +392,7 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
 /// none's is how far the whole sweep is from touching. Query lines are
 /// `contact` of the start with "motion" and the raw case added (no op of
 /// docs/queries.md replays a sweep). The moving shape cannot be a triangle
-/// (std::invalid_argument). to_exact and valid of the adapters are not
+/// (invalid_input). to_exact and valid of the adapters are not
 /// used here.
 template <class UX, class UY, class Fn>
 AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = "user sweep") {
@@ -711,17 +403,15 @@ AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = 
   constexpr int dim = detail::shape_info<EX>::dim;
   static_assert(dim == detail::shape_info<EY>::dim, "audit_sweep: both shapes must have one dimension");
   const detail::PairLayout l{dim, detail::shape_info<EX>::kind, detail::shape_info<EY>::kind};
-  AuditSubject s = detail::sweep_subject(l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>,
-                                         std::move(name));
-  if (detail::is_float_scalar_v<AX> || detail::is_float_scalar_v<AY>) s.band_ulp = 0x1p29;
   const std::size_t wx = l.x_width(), w = l.width();
-  s.approx = [&fn, wx, w](std::span<const double> c) {
+  auto approx = [&fn, wx, w](std::span<const double> c) {
     const UX x = AX::from_exact(detail::unflatten<EX>(c.first(wx)));
     const UY y = AY::from_exact(detail::unflatten<EY>(c.subspan(wx, w - wx)));
     if constexpr (dim == 2) return detail::to_answer(Question::time_of_impact, dim, fn(x, Point2<double>{c[w], c[w + 1]}, y));
     else return detail::to_answer(Question::time_of_impact, dim, fn(x, Point3<double>{c[w], c[w + 1], c[w + 2]}, y));
   };
-  return run_audit(s, o);
+  return detail::sweep_audit(l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
+                             approx, o);
 }
 
 /// The three audits of a contact function, as a physics engine's narrow
@@ -766,8 +456,8 @@ UserFamily family(std::string name, Gen gen) {
             const auto [x, y] = gen(seed, index);
             detail::flatten<double>(x, c.first(wx));
             detail::flatten<double>(y, c.subspan(wx));
-            if constexpr (detail::is_float_scalar_v<AX>) audit_cases::round_to_float(c.first(wx));
-            if constexpr (detail::is_float_scalar_v<AY>) audit_cases::round_to_float(c.subspan(wx));
+            if constexpr (detail::is_float_scalar_v<AX>) detail::round_to_float(c.first(wx));
+            if constexpr (detail::is_float_scalar_v<AY>) detail::round_to_float(c.subspan(wx));
           }};
 }
 

@@ -46,16 +46,7 @@ double round_unit_component(const mpq_class& w, const mpq_class& dist2);
 
 template <class T>
 mpq_class radius_to_mpq(const T& r) {
-  if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>)
-    return mpq_class(static_cast<long>(r));
-  else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
-    return mpq_class(static_cast<double>(r));
-  else if constexpr (std::is_same_v<T, cpp_int>)
-    return mpq_class(to_mpz(r));
-  else if constexpr (std::is_same_v<T, cpp_rational>)
-    return to_mpq(r);
-  else
-    return mpq_class(r);
+  return exactgeom::to_mpq(r);  // rational.hpp: exact for every coordinate type
 }
 
 /// depth and normal from the exact closest points a (of x) and b (of y),
@@ -116,7 +107,7 @@ std::optional<Contact<Point3<double>>> contact(
   if (!intersects(x, t)) return out;
   const auto& cx = detail::sweep_traits<A>::get(x);
   const auto cp = closest_points(cx.seg, t);
-  out = detail::make_contact<Point3<double>>(cp.on_segment, cp.on_triangle,
+  out = detail::make_contact<Point3<double>>(cp.on_first, cp.on_second,
                                              to_mpq(cp.squared_distance),
                                              detail::radius_to_mpq(cx.r));
   return out;

@@ -39,11 +39,13 @@ struct Point3 {
 template <class T>
 struct Segment2 {
   Point2<T> a, b;
+  friend bool operator==(const Segment2&, const Segment2&) = default;
 };
 
 template <class T>
 struct Segment3 {
   Point3<T> a, b;
+  friend bool operator==(const Segment3&, const Segment3&) = default;
 };
 
 /// A 2-D capsule (a stadium): the closed set of points within distance r of
@@ -53,6 +55,7 @@ template <class T>
 struct Capsule2 {
   Segment2<T> seg;
   T r;
+  friend bool operator==(const Capsule2&, const Capsule2&) = default;
 };
 
 /// A 3-D capsule: the points within distance r of seg (r >= 0).
@@ -60,6 +63,7 @@ template <class T>
 struct Capsule3 {
   Segment3<T> seg;
   T r;
+  friend bool operator==(const Capsule3&, const Capsule3&) = default;
 };
 
 /// A disk: the points within distance r >= 0 of center.
@@ -67,6 +71,7 @@ template <class T>
 struct Circle {
   Point2<T> center;
   T r;
+  friend bool operator==(const Circle&, const Circle&) = default;
 };
 
 /// A ball: the points within distance r >= 0 of center.
@@ -74,6 +79,7 @@ template <class T>
 struct Sphere {
   Point3<T> center;
   T r;
+  friend bool operator==(const Sphere&, const Sphere&) = default;
 };
 
 /// A filled triangle in space; collinear or coincident corners give the
@@ -81,6 +87,7 @@ struct Sphere {
 template <class T>
 struct Triangle3 {
   Point3<T> a, b, c;
+  friend bool operator==(const Triangle3&, const Triangle3&) = default;
 };
 
 }  // namespace exactgeom

@@ -1,7 +1,10 @@
 // exactgeom/rational.hpp: Fraction<I>, the exact rational results of the
 // constructions (intersection points, closest points, squared distances),
-// and their conversions: to_string (lowest terms), to_double (correctly
-// rounded), to_mpq, to_cpp_rational, sqrt_to_double.
+// their exact comparisons (with each other and with any coordinate value:
+// `d2 < 4`, `d2 == 0.5`, `a <= b`), and their conversions: to_string (lowest
+// terms), to_double (correctly rounded), to_mpq, to_cpp_rational,
+// sqrt_to_double. Also to_mpq and to_double for the coordinate types
+// themselves.
 //
 // A Fraction is homogeneous: a numerator and a positive denominator over an
 // integer type I, not reduced (reducing costs a gcd that most users never
@@ -14,6 +17,9 @@
 #include <gmpxx.h>
 
 #include <boost/multiprecision/cpp_int.hpp>
+#include <cmath>
+#include <compare>
+#include <concepts>
 #include <cstdint>
 #include <iterator>
 #include <ostream>
@@ -34,7 +40,7 @@ namespace detail {
 /// Exact conversion of any kernel integer to mpz_class.
 inline mpz_class int_to_mpz(const mpz_class& v) { return v; }
 inline mpz_class int_to_mpz(long v) { return mpz_class(v); }
-inline mpz_class int_to_mpz(long long v) { return mpz_class(static_cast<long>(v)); }
+inline mpz_class int_to_mpz(long long v) { return mpz_of(static_cast<std::int64_t>(v)); }
 inline mpz_class int_to_mpz(int128 v) {
   const bool neg = v < 0;
   const uint128 m = neg ? uint128(0) - uint128(v) : uint128(v);
@@ -139,10 +145,67 @@ double sqrt_to_double(const Fraction<I>& q) {
                                       detail::int_to_mpz(q.denominator()));
 }
 
-/// Exact equality of values (2/4 == 1/2), across integer types too.
+/// The exact value of a coordinate (or any built-in integer) as a GMP
+/// rational. A NaN or infinite float/double throws invalid_input.
+template <class T>
+  requires(Coordinate<T> || std::integral<T>)
+mpq_class to_mpq(const T& v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(v)) throw invalid_input("to_mpq: NaN or infinite value");
+    return mpq_class(static_cast<double>(v));
+  } else if constexpr (std::is_same_v<T, mpq_class>) {
+    return v;
+  } else if constexpr (std::is_same_v<T, mpz_class>) {
+    return mpq_class(v);
+  } else if constexpr (std::is_same_v<T, cpp_int>) {
+    return mpq_class(detail::to_mpz(v));
+  } else if constexpr (std::is_same_v<T, cpp_rational>) {
+    return detail::to_mpq(v);
+  } else if constexpr (std::is_signed_v<T>) {
+    return mpq_class(detail::mpz_of(static_cast<std::int64_t>(v)));
+  } else {
+    return mpq_class(detail::mpz_of(static_cast<std::uint64_t>(v)));
+  }
+}
+
+/// q rounded to the nearest double, ties to even (as to_double of a
+/// Fraction).
+inline double to_double(const mpq_class& q) { return detail::ratio_to_double(q.get_num(), q.get_den()); }
+
+/// Exact equality and order of values (2/4 == 1/2, 1/3 < 1/2), across
+/// integer types too.
 template <class I, class J>
 bool operator==(const Fraction<I>& a, const Fraction<J>& b) {
   return to_mpq(a) == to_mpq(b);
+}
+template <class I, class J>
+std::strong_ordering operator<=>(const Fraction<I>& a, const Fraction<J>& b) {
+  const int c = cmp(to_mpq(a), to_mpq(b));
+  return c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+}
+
+/// Exact comparison with a coordinate value or a built-in integer: `d2 < 4`,
+/// `d2 == 0.5` (the double's exact value), `1 <= d2`. Against a NaN every
+/// comparison is false (std::partial_ordering::unordered); infinities order
+/// as usual.
+template <class I, class T>
+  requires((Coordinate<T> || std::integral<T>) && !std::same_as<T, bool>)
+std::conditional_t<std::is_floating_point_v<T>, std::partial_ordering, std::strong_ordering> operator<=>(
+    const Fraction<I>& a, const T& v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(v)) return std::partial_ordering::unordered;
+    if (std::isinf(v)) return v > 0 ? std::partial_ordering::less : std::partial_ordering::greater;
+  }
+  const int c = cmp(to_mpq(a), to_mpq(v));
+  if constexpr (std::is_floating_point_v<T>)
+    return c < 0 ? std::partial_ordering::less : (c > 0 ? std::partial_ordering::greater : std::partial_ordering::equivalent);
+  else
+    return c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+}
+template <class I, class T>
+  requires((Coordinate<T> || std::integral<T>) && !std::same_as<T, bool>)
+bool operator==(const Fraction<I>& a, const T& v) {
+  return (a <=> v) == 0;
 }
 
 template <class I>

@@ -7,8 +7,9 @@
 //                             they meet (s pierces, touches or lies in tri).
 //   squared_distance(p, tri)  the same from a point.
 //   closest_points(s, tri)    the exact closest pair: parameter s in [0, 1]
-//                             and on_segment = s.a + s (s.b - s.a), the point
-//                             on_triangle, and squared_distance. Canonical
+//                             and on_first = s.a + s (s.b - s.a) on the
+//                             segment, the point on_second on the triangle,
+//                             and squared_distance. Canonical
 //                             choice when several pairs are closest (s
 //                             parallel to the face, or lying in it, or
 //                             meeting it along a piece): the one with the
@@ -49,8 +50,9 @@ namespace exactgeom {
 template <class R>
 struct SegmentTriangleClosestPoints {
   R s;                               ///< parameter on the segment, in [0, 1]
-  Point3<R> on_segment, on_triangle;  ///< the closest points themselves
-  R squared_distance;                ///< |on_segment - on_triangle|^2
+  Point3<R> on_first;        ///< on the segment (the first argument)
+  Point3<R> on_second;       ///< on the triangle (the second argument)
+  R squared_distance;        ///< |on_first - on_second|^2
 };
 
 namespace detail {
@@ -92,10 +94,9 @@ auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3
   const auto x = along(f.p[0], sub(f.p[1], f.p[0]), r.s);
   SegmentTriangleClosestPoints<R> out;
   out.s = r.s;
-  out.on_segment = Point3<R>{f.length(x[0]), f.length(x[1]), f.length(x[2])};
-  out.on_triangle = Point3<R>{f.length(std::move(r.on_triangle[0])),
-                              f.length(std::move(r.on_triangle[1])),
-                              f.length(std::move(r.on_triangle[2]))};
+  out.on_first = Point3<R>{f.length(x[0]), f.length(x[1]), f.length(x[2])};
+  out.on_second = Point3<R>{f.length(std::move(r.on_triangle[0])), f.length(std::move(r.on_triangle[1])),
+                            f.length(std::move(r.on_triangle[2]))};
   out.squared_distance = f.area(std::move(r.dist2));
   return out;
 }
@@ -125,7 +126,7 @@ SegmentTriangleClosestPoints<rational_t<T>> closest_points(const Segment3<T>& s,
 /// The point of the filled triangle nearest to p, exactly.
 template <Coordinate T>
 Point3<rational_t<T>> closest_point(const Point3<T>& p, const Triangle3<T>& tri) {
-  return detail::seg::segment_triangle_cp<T>(p, p, tri).on_triangle;
+  return detail::seg::segment_triangle_cp<T>(p, p, tri).on_second;
 }
 
 /// The distance, correctly rounded to the nearest double (ties to even).

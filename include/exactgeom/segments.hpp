@@ -13,9 +13,13 @@
 //                                       least one segment (two equal points,
 //                                       or a point on a segment, touch);
 //                             overlap   a common part of positive length.
-//                           point: the exact point (cross, touch), else 0.
+//                           point: the exact point (cross, touch); empty
+//                           (std::nullopt) for the other kinds.
 //                           overlap: the common part (overlap), its endpoints
-//                           in increasing lexicographic (x, y, z) order, else 0.
+//                           in increasing lexicographic (x, y, z) order;
+//                           empty for the other kinds.
+//                           to_string(kind) names the kind as docs/queries.md
+//                           writes it ("disjoint", "cross", "touch", "overlap").
 //   squared_distance(s, t)  the exact squared distance (0 when they meet);
 //   squared_distance(p, s)  the same from a point to a segment.
 //   closest_points(s, t)    exact parameters s, t in [0, 1] and points
@@ -50,6 +54,8 @@
 #pragma once
 
 #include <array>
+#include <optional>
+#include <string_view>
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/segment_fast.hpp"
@@ -67,13 +73,28 @@ using rational_t = Fraction<typename detail::result_int<T>::type>;
 /// How two closed segments meet; see the top of this file.
 enum class IntersectionKind { disjoint, cross, touch, overlap };
 
+/// The kind's name as docs/queries.md writes it: "disjoint", "cross",
+/// "touch" or "overlap".
+constexpr std::string_view to_string(IntersectionKind k) noexcept {
+  switch (k) {
+    case IntersectionKind::cross: return "cross";
+    case IntersectionKind::touch: return "touch";
+    case IntersectionKind::overlap: return "overlap";
+    case IntersectionKind::disjoint: break;
+  }
+  return "disjoint";
+}
+
 /// The result of intersection(s, t) for points P (Point2<R> or Point3<R>)
-/// and segments S of R. Fields that the kind does not use are zero.
+/// and segments S of R. A field holds a value exactly when the kind has
+/// one: `point` for cross and touch, `overlap` for overlap; both are empty
+/// for disjoint. (In 0.1 they were zero-filled, and a disjoint result's
+/// point read as the valid point (0, 0).)
 template <class P, class S>
 struct SegmentIntersection {
   IntersectionKind kind = IntersectionKind::disjoint;
-  P point{};    ///< cross, touch: the common point
-  S overlap{};  ///< overlap: the common part, overlap.a lexicographically < overlap.b
+  std::optional<P> point;    ///< cross, touch: the common point
+  std::optional<S> overlap;  ///< overlap: the common part, overlap->a lexicographically < overlap->b
 };
 
 /// The result of closest_points(s, t); see the top of this file.

@@ -54,7 +54,7 @@ W widen(const T& v) {
   if constexpr (std::is_same_v<W, T>) {
     return v;
   } else if constexpr (std::is_same_v<W, mpz_class>) {
-    return mpz_class(static_cast<long>(v));
+    return mpz_of(static_cast<std::int64_t>(v));
   } else if constexpr (std::is_same_v<W, mpq_class>) {
     if (!std::isfinite(static_cast<double>(v))) throw invalid_input("swept: NaN or infinite coordinate");
     return mpq_class(static_cast<double>(v));
@@ -92,15 +92,16 @@ bool moving_balls(const Ball& a, const P& a_end, const Ball& b, const P& b_end, 
 
 /// Two circles (spheres) moving their centres linearly from a.center to
 /// a_end and from b.center to b_end over the same frame touch at some
-/// time: min over t in [0, 1] of |b(t) - a(t)| <= ra + rb.
+/// time: min over t in [0, 1] of |b(t) - a(t)| <= ra + rb. (Named
+/// moving_intersect in 0.1.)
 /// Errors: negative radius, NaN/inf coordinates: invalid_input.
 template <Coordinate T>
-bool moving_intersect(const Circle<T>& a, const Point2<T>& a_end, const Circle<T>& b,
+bool swept_intersects(const Circle<T>& a, const Point2<T>& a_end, const Circle<T>& b,
                       const Point2<T>& b_end) {
   return detail::moving_balls(a, a_end, b, b_end, false);
 }
 template <Coordinate T>
-bool moving_intersect(const Sphere<T>& a, const Point3<T>& a_end, const Sphere<T>& b,
+bool swept_intersects(const Sphere<T>& a, const Point3<T>& a_end, const Sphere<T>& b,
                       const Point3<T>& b_end) {
   return detail::moving_balls(a, a_end, b, b_end, false);
 }

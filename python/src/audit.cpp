@@ -3,7 +3,7 @@
 //
 // audit_pair<UX, UY> builds its subject from the shapes' kinds, known at
 // compile time; here they are known at run time, so the subject comes from
-// the same builder it uses (detail::pair_subject) and only `approx` is ours:
+// the same builder it uses (pair_subject) and only `approx` is ours:
 // it hands the case to the Python function as tuples of floats and reads the
 // answer back. Exceptions raised by the function propagate (run_audit holds
 // no catch), with the GIL held throughout.
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "convert.hpp"
-#include "exactgeom/audit.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
 #include "module.hpp"
 
 namespace exactgeom::python {
@@ -186,8 +186,8 @@ AuditReport run(const py::function& fn, const std::string& question, const std::
   else if (py::hasattr(fn, "__qualname__")) name = py::str(fn.attr("__qualname__"));
   else name = py::repr(fn);
 
-  const detail::PairLayout l{sx.dim, sx.kind, sy.kind};
-  AuditSubject s = detail::pair_subject(q, l, o.x_float32, o.y_float32, std::move(name), {});
+  const PairLayout l{sx.dim, sx.kind, sy.kind};
+  AuditSubject s = pair_subject(q, l, o.x_float32, o.y_float32, std::move(name), {});
   if (o.x_float32 || o.y_float32) s.band_ulp = 0x1p29;  // as audit_pair: float code's rounding band
   const std::size_t wx = l.x_width();
   s.approx = [&fn, q, l, wx](std::span<const double> c) {

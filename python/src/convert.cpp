@@ -1,14 +1,13 @@
 // python/src/convert.cpp: see convert.hpp.
 #include "convert.hpp"
 
+#include "exactgeom/rational.hpp"
+
 #include <cfloat>
 #include <cmath>
 #include <limits>
 
 namespace exactgeom::python {
-
-// int64 values go to GMP through `long` (as the library's own conversions do).
-static_assert(sizeof(long) == sizeof(std::int64_t), "exactgeom's Python module assumes LP64");
 
 namespace {
 
@@ -71,7 +70,7 @@ double Coord::as_double() const {
 
 mpq_class Coord::to_mpq() const {
   switch (tag_) {
-    case Tag::int64: return mpq_class(static_cast<long>(i_));
+    case Tag::int64: return exactgeom::to_mpq(i_);
     case Tag::real: return mpq_class(d_);
     case Tag::rational: return q_;
   }
@@ -108,7 +107,7 @@ mpz_class pylong_to_mpz(py::handle h) {
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
   if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  if (!overflow) return mpz_class(static_cast<long>(v));
+  if (!overflow) return to_mpq(static_cast<std::int64_t>(v)).get_num();
   // Any size: through the hexadecimal digits ("-0x1f" -> sign, "1f").
   const py::object s = py::reinterpret_steal<py::object>(PyNumber_ToBase(h.ptr(), 16));
   if (!s) throw py::error_already_set();

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "convert.hpp"
-#include "eval.hpp"
+#include "query/eval.hpp"
 #include "module.hpp"
 
 namespace exactgeom::python {

@@ -87,16 +87,11 @@ Kind kind_of(const py::dtype& dt, const Where& w) {
 }
 
 /// A native, aligned, C-contiguous array of dtype `dt` (a copy only when
-/// needed; casts like astype).
+/// needed; casts like astype): numpy.require, NumPy's public way to ask.
 py::array require(py::handle h, const py::dtype& dt) {
-  using api = py::detail::npy_api;
-  PyObject* r = api::get().PyArray_FromAny_(
-      h.ptr(), dt.inc_ref().ptr(), 0, 0,
-      api::NPY_ARRAY_ENSUREARRAY_ | api::NPY_ARRAY_C_CONTIGUOUS_ | api::NPY_ARRAY_ALIGNED_ |
-          api::NPY_ARRAY_FORCECAST_,
-      nullptr);
-  if (!r) throw py::error_already_set();
-  return py::reinterpret_steal<py::array>(r);
+  // Never released: the interpreter may be gone when static destructors run.
+  static const py::object* np_require = new py::object(py::module_::import("numpy").attr("require"));
+  return (*np_require)(h, dt, py::make_tuple("C_CONTIGUOUS", "ALIGNED", "ENSUREARRAY"));
 }
 
 /// One argument of a predicate: a point or an (n, dim) array.

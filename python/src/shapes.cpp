@@ -185,11 +185,10 @@ py::object float_tuple(const Point3<double>& p) { return py::make_tuple(p.x, p.y
 
 template <class P, class S>
 py::object intersection_result(const SegmentIntersection<P, S>& r) {
-  static constexpr const char* kKinds[] = {"disjoint", "cross", "touch", "overlap"};
-  const py::str kind(kKinds[static_cast<int>(r.kind)]);
+  const py::str kind(std::string(to_string(r.kind)));
   py::object point = py::none(), overlap = py::none();
-  if (r.kind == IntersectionKind::cross || r.kind == IntersectionKind::touch) point = point_tuple(r.point);
-  if (r.kind == IntersectionKind::overlap) overlap = py::make_tuple(point_tuple(r.overlap.a), point_tuple(r.overlap.b));
+  if (r.point) point = point_tuple(*r.point);
+  if (r.overlap) overlap = py::make_tuple(point_tuple(r.overlap->a), point_tuple(r.overlap->b));
   return result_type("SegmentIntersection")(kind, point, overlap);
 }
 

@@ -13,6 +13,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/exact_fixed.hpp"
+#include "exactgeom/detail/gmp_int.hpp"
 
 namespace exactgeom::detail {
 

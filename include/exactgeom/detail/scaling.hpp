@@ -6,6 +6,8 @@
 
 #include <gmpxx.h>
 
+#include "exactgeom/detail/gmp_int.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <climits>
@@ -67,7 +69,7 @@ class ScaledDoubles {
   }
   void to_mpz(mpz_class* out) const {
     for (int i = 0; i < N; ++i) {
-      out[i] = static_cast<long>(d_[i].m);
+      out[i] = mpz_of(d_[i].m);
       if (d_[i].m != 0)
         mpz_mul_2exp(out[i].get_mpz_t(), out[i].get_mpz_t(),
                      static_cast<mp_bitcnt_t>(d_[i].e - emin_));

@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "box2d_subjects.hpp"
-#include "capsule_oracle.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "bullet_subjects.hpp"
-#include "eval.hpp"
+#include "query/eval.hpp"
 #include "fcl_subjects.hpp"
 #include "geos_subjects.hpp"
 

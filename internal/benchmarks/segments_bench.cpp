@@ -32,8 +32,8 @@
 #include <utility>
 #include <vector>
 
-#include "bench_util.hpp"
-#include "capsule_oracle.hpp"
+#include "benchmarks/bench_util.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/float/capsule_article_segments.hpp"
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/float/parametric_segments.hpp"

@@ -1,4 +1,4 @@
-// bench/predicate_inputs.hpp: the input sets of the predicate benchmarks
+// internal/testing/predicate_inputs.hpp: the input sets of the predicate benchmarks
 // (random and degenerate, on doubles, int32 and int64), shared by
 // predicates_bench.cpp, cgal_bench.cpp and tests/cgal_agreement_test.cpp so
 // that every implementation on "the same input set" sees the same inputs.
@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_util.hpp"
+#include "testing/random.hpp"
 #include "exactgeom/geometry.hpp"
 
 namespace exactgeom::bench {

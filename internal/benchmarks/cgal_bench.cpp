@@ -32,9 +32,9 @@
 #include <utility>
 #include <vector>
 
-#include "bench_util.hpp"
+#include "benchmarks/bench_util.hpp"
 #include "exactgeom/predicates.hpp"
-#include "predicate_inputs.hpp"
+#include "testing/predicate_inputs.hpp"
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;

@@ -1,6 +1,7 @@
-// bench/bench_util.hpp: what every exactgeom benchmark file shares: the batch
-// loop, lazy registration of a benchmark over pre-generated inputs, random
-// numbers, and point conversions.
+// internal/benchmarks/bench_util.hpp: what every exactgeom benchmark file
+// shares: the batch loop and lazy registration of a benchmark over
+// pre-generated inputs (random numbers and point conversions come from
+// testing/random.hpp).
 //
 // How a benchmark file works. It registers its benchmarks while the program
 // starts (EXACTGEOM_BENCH_REGISTER below, like Google Benchmark's BENCHMARK
@@ -27,13 +28,10 @@
 #include <vector>
 
 #include "exactgeom/geometry.hpp"
+#include "testing/random.hpp"
 
 namespace exactgeom::bench {
 
-/// Inputs per batch: every iteration of every benchmark runs over this many
-/// pre-generated inputs (the house rule asks for at least 1,024). 4,096 also
-/// keeps the branch predictor from learning a whole batch's outcomes.
-inline constexpr int kInputs = 4096;
 
 /// Counters a benchmark may attach, by name, read by `exactgeom report`:
 /// the share of inputs on which the double filter could not decide (so the
@@ -49,54 +47,6 @@ inline constexpr const char* kFloatDistWrong = "float_dist_wrong";
 /// For yes/no questions: the share of inputs whose exact answer is yes (the
 /// shapes meet), so a set can be seen to be what its name says.
 inline constexpr const char* kMeetShare = "meet_share";
-
-using Rng = std::mt19937_64;
-
-/// Uniform integer in [lo, hi].
-template <class I>
-I uniform_int(Rng& g, I lo, I hi) {
-  return std::uniform_int_distribution<I>(lo, hi)(g);
-}
-
-/// Uniform integer over the whole range of I.
-template <class I>
-I uniform_full(Rng& g) {
-  return uniform_int<I>(g, std::numeric_limits<I>::min(), std::numeric_limits<I>::max());
-}
-
-/// Uniform double in [lo, hi).
-inline double uniform_double(Rng& g, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(g);
-}
-
-/// Point2 or Point3 by dimension.
-template <int Dim, class T>
-using Point = std::conditional_t<Dim == 2, Point2<T>, Point3<T>>;
-
-/// Converts coordinate by coordinate.
-template <class To, class From, class Conv>
-Point2<To> convert(const Point2<From>& p, Conv conv) {
-  return {conv(p.x), conv(p.y)};
-}
-template <class To, class From, class Conv>
-Point3<To> convert(const Point3<From>& p, Conv conv) {
-  return {conv(p.x), conv(p.y), conv(p.z)};
-}
-template <class To, class From, std::size_t N, class Conv>
-auto convert(const std::array<From, N>& pts, Conv conv) {
-  std::array<decltype(convert<To>(pts[0], conv)), N> out;
-  for (std::size_t i = 0; i < N; ++i) out[i] = convert<To>(pts[i], conv);
-  return out;
-}
-
-/// Exact conversions (a double is the binary rational it holds).
-inline double to_double(double v) { return v; }
-template <class I>
-double to_double(I v) {
-  return static_cast<double>(v);
-}
-inline mpz_class to_mpz(std::int64_t v) { return mpz_class(static_cast<long>(v)); }
-inline mpq_class to_mpq(double v) { return mpq_class(v); }
 
 /// The timed loop: one iteration runs fn over the whole batch and sums the
 /// results (the signs), so nothing can be optimised away.

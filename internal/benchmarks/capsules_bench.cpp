@@ -29,8 +29,8 @@
 #include <utility>
 #include <vector>
 
-#include "bench_util.hpp"
-#include "capsule_oracle.hpp"
+#include "benchmarks/bench_util.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/float/capsule_collision_blog.hpp"
 #include "exactgeom/float/ericson.hpp"

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "bench_util.hpp"
-#include "capsule_oracle.hpp"
+#include "benchmarks/bench_util.hpp"
+#include "testing/capsule_oracle.hpp"
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/segment_triangle.hpp"
 

@@ -245,18 +245,17 @@ void with_segments(const Fields& q, F f) {
 void segment_intersection(const Fields& q, std::string& out) {
   with_segments(q, [&](const auto& s, const auto& t) {
     const auto hit = intersection(s, t);
-    static constexpr const char* kNames[] = {"disjoint", "cross", "touch", "overlap"};
     out += ",\"kind\":\"";
-    out += kNames[static_cast<int>(hit.kind)];
+    out += to_string(hit.kind);
     out += '"';
-    if (hit.kind == IntersectionKind::cross || hit.kind == IntersectionKind::touch) {
+    if (hit.point) {
       out += ",\"point\":";
-      append_point(out, hit.point);
-    } else if (hit.kind == IntersectionKind::overlap) {
+      append_point(out, *hit.point);
+    } else if (hit.overlap) {
       out += ",\"overlap\":[";
-      append_point(out, hit.overlap.a);
+      append_point(out, hit.overlap->a);
       out += ',';
-      append_point(out, hit.overlap.b);
+      append_point(out, hit.overlap->b);
       out += ']';
     }
   });
@@ -372,8 +371,8 @@ void contact_op(const Fields& q, std::string& out) {
       const Triangle3<T> t{p3<T>(ts.v), p3<T>(ts.v + 3), p3<T>(ts.v + 6)};
       const auto cp = closest_points(c.seg, t);
       // The normal points from x's core to y's.
-      const auto& p = x.triangle ? cp.on_triangle : cp.on_segment;
-      const auto& o = x.triangle ? cp.on_segment : cp.on_triangle;
+      const auto& p = x.triangle ? cp.on_second : cp.on_first;
+      const auto& o = x.triangle ? cp.on_first : cp.on_second;
       append_contact(out, intersects(c, t), interiors_overlap(c, t), p, o, cp.squared_distance,
                      radius(cs.v[6]));
     }

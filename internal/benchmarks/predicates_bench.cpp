@@ -44,13 +44,13 @@
 #include <tuple>
 #include <vector>
 
-#include "bench_util.hpp"
+#include "benchmarks/bench_util.hpp"
 #include "exactgeom/batch.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/filters.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
 #include "exactgeom/predicates.hpp"
-#include "predicate_inputs.hpp"
+#include "testing/predicate_inputs.hpp"
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;

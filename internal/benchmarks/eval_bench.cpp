@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "bench_util.hpp"
-#include "eval.hpp"
+#include "benchmarks/bench_util.hpp"
+#include "query/eval.hpp"
 
 namespace {
 

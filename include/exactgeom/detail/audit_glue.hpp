@@ -1,0 +1,161 @@
+// exactgeom/detail/audit_glue.hpp: what the templates of audit.hpp need to
+// turn a user's shapes and answers into flat cases and Answers, and the
+// out-of-line runners they call (src/audit_pair.cpp).
+#pragma once
+
+#include <gmpxx.h>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "exactgeom/audit.hpp"
+#include "exactgeom/geometry.hpp"
+
+namespace exactgeom::detail {
+
+template <class E>
+struct shape_info;
+template <class T>
+struct shape_info<Point2<T>> { static constexpr ShapeKind kind = ShapeKind::point; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<Point3<T>> { static constexpr ShapeKind kind = ShapeKind::point; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<Circle<T>> { static constexpr ShapeKind kind = ShapeKind::ball; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<Sphere<T>> { static constexpr ShapeKind kind = ShapeKind::ball; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<Segment2<T>> { static constexpr ShapeKind kind = ShapeKind::segment; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<Segment3<T>> { static constexpr ShapeKind kind = ShapeKind::segment; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<Capsule2<T>> { static constexpr ShapeKind kind = ShapeKind::capsule; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<Capsule3<T>> { static constexpr ShapeKind kind = ShapeKind::capsule; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<Triangle3<T>> { static constexpr ShapeKind kind = ShapeKind::triangle; static constexpr int dim = 3; };
+
+/// Flat layout of one shape: a triangle is its three corners (9 values);
+/// any other shape is its axis a, b and radius r (2 dim + 1 values), a point
+/// or ball with b = a, a point or segment with r = 0.
+constexpr std::size_t flat_width(ShapeKind k, int dim) {
+  return k == ShapeKind::triangle ? 9 : 2 * static_cast<std::size_t>(dim) + 1;
+}
+
+template <class V, class P>
+void put_point(std::span<V> c, std::size_t at, const P& p) {
+  c[at] = V(p.x);
+  c[at + 1] = V(p.y);
+  if constexpr (requires { p.z; }) c[at + 2] = V(p.z);
+}
+template <class P, class V>
+P get_point(std::span<const V> c, std::size_t at) {
+  if constexpr (requires(P p) { p.z; }) return P{c[at], c[at + 1], c[at + 2]};
+  else return P{c[at], c[at + 1]};
+}
+
+/// Writes shape e (any coordinate type convertible to V) into c.
+template <class V, class E>
+void flatten(const E& e, std::span<V> c) {
+  constexpr ShapeKind k = shape_info<E>::kind;
+  constexpr std::size_t d = static_cast<std::size_t>(shape_info<E>::dim);
+  if constexpr (k == ShapeKind::point) {
+    put_point(c, 0, e), put_point(c, d, e), c[2 * d] = V(0);
+  } else if constexpr (k == ShapeKind::ball) {
+    put_point(c, 0, e.center), put_point(c, d, e.center), c[2 * d] = V(e.r);
+  } else if constexpr (k == ShapeKind::segment) {
+    put_point(c, 0, e.a), put_point(c, d, e.b), c[2 * d] = V(0);
+  } else if constexpr (k == ShapeKind::capsule) {
+    put_point(c, 0, e.seg.a), put_point(c, d, e.seg.b), c[2 * d] = V(e.r);
+  } else {
+    put_point(c, 0, e.a), put_point(c, 3, e.b), put_point(c, 6, e.c);
+  }
+}
+
+/// The shape E read from its flat layout (doubles).
+template <class E>
+E unflatten(std::span<const double> c) {
+  constexpr ShapeKind k = shape_info<E>::kind;
+  constexpr std::size_t d = static_cast<std::size_t>(shape_info<E>::dim);
+  using P = std::conditional_t<d == 2, Point2<double>, Point3<double>>;
+  if constexpr (k == ShapeKind::point) return get_point<P>(c, 0);
+  else if constexpr (k == ShapeKind::ball) return E{get_point<P>(c, 0), c[2 * d]};
+  else if constexpr (k == ShapeKind::segment) return E{get_point<P>(c, 0), get_point<P>(c, d)};
+  else if constexpr (k == ShapeKind::capsule) return E{{get_point<P>(c, 0), get_point<P>(c, d)}, c[2 * d]};
+  else return E{get_point<P>(c, 0), get_point<P>(c, 3), get_point<P>(c, 6)};
+}
+
+struct PairLayout {
+  int dim = 2;
+  ShapeKind x = ShapeKind::capsule, y = ShapeKind::capsule;
+  std::size_t x_width() const { return flat_width(x, dim); }
+  std::size_t width() const { return flat_width(x, dim) + flat_width(y, dim); }
+};
+
+/// Rounds every value to float (cases of a float-valued user type).
+inline void round_to_float(std::span<double> c) {
+  for (double& v : c) v = static_cast<double>(static_cast<float>(v));
+}
+
+/// audit_pair's run (src/audit_pair.cpp): the pair subject of (q, l) with
+/// the user's function as `approx`, `held` (may be empty) the shape the
+/// engine holds, `valid` (may be empty) what the user's types can hold.
+AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
+                       std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                       std::function<bool(std::span<const double>)> valid,
+                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o);
+/// audit_sweep's run.
+AuditReport sweep_audit(const PairLayout& l, bool float_x, bool float_y, std::string name,
+                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o);
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+template <class V>
+void vector_components(const V& v, std::vector<double>& out, int dim) {
+  if constexpr (requires { v.x; }) {
+    out.push_back(static_cast<double>(v.x));
+    out.push_back(static_cast<double>(v.y));
+    if (dim == 3) {
+      if constexpr (requires { v.z; }) out.push_back(static_cast<double>(v.z));
+    }
+  } else {
+    for (int i = 0; i < dim; ++i) out.push_back(static_cast<double>(v[static_cast<std::size_t>(i)]));
+  }
+}
+
+/// The user's result as an Answer for question q.
+template <class R>
+Answer to_answer(Question q, int dim, const R& r) {
+  if constexpr (is_optional<R>::value) {
+    return r ? to_answer(q, dim, *r) : Answer::none();
+  } else if constexpr (std::is_convertible_v<R, double> && !std::is_same_v<R, bool>) {
+    return Answer::of(static_cast<double>(r));
+  } else if constexpr (std::is_same_v<R, bool>) {
+    return Answer::of(r);
+  } else if constexpr (requires { r.first; r.second; }) {
+    std::vector<double> v;
+    vector_components(r.first, v, dim);
+    vector_components(r.second, v, dim);
+    return Answer::vec(v);
+  } else {
+    (void)q;
+    std::vector<double> v;
+    vector_components(r, v, dim);
+    return Answer::vec(v);
+  }
+}
+
+template <class A>
+constexpr bool is_float_scalar_v = std::is_same_v<typename A::scalar, float>;
+
+template <class A, class U>
+concept reads_back = requires(const U& u) { A::to_exact(u); };
+
+}  // namespace exactgeom::detail
