@@ -81,7 +81,7 @@ Q to_q(const T& v) {
   if constexpr (is_float_v<T>) {
     return Q(static_cast<double>(v));
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
-    return Q(static_cast<long>(v));
+    return Q(mpz_class(std::to_string(v), 10));  // exact whatever the width of long
   } else if constexpr (std::is_same_v<T, mpz_class> || std::is_same_v<T, mpq_class>) {
     return Q(v);
   } else if constexpr (std::is_same_v<T, eg::cpp_int>) {
@@ -117,8 +117,8 @@ T from_q(const Q& q) {
     return static_cast<T>(q.get_d());
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
     const mpz_class f = floor_of(q);
-    const mpz_class lo(static_cast<long>(std::numeric_limits<T>::min()));
-    const mpz_class hi(static_cast<long>(std::numeric_limits<T>::max()));
+    const mpz_class lo(std::to_string(std::numeric_limits<T>::min()), 10);
+    const mpz_class hi(std::to_string(std::numeric_limits<T>::max()), 10);
     if (f < lo) return std::numeric_limits<T>::min();
     if (f > hi) return std::numeric_limits<T>::max();
     return static_cast<T>(f.get_si());

@@ -120,11 +120,28 @@ template <class In>
   return t;
 }
 
+/// The x87 unit computes long doubles as the stage's bound assumes: precision
+/// control at 64 bits and rounding to nearest (the x86-64 ABI's setting; a
+/// program or library that set 53-bit precision, as Direct3D 9 did, would
+/// make the bound wrong). One fnstcw, on the cold path only.
+bool x87_as_assumed() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned short cw = 0;
+  __asm__ volatile("fnstcw %0" : "=m"(cw));
+  return (cw & 0x0f00) == 0x0300;  // PC = 11 (64-bit significand), RC = 00 (nearest)
+#else
+  return true;
+#endif
+}
+
 /// The stage on doubles as they are, on integers through long doubles;
-/// maybe where the format has no 64-bit significand.
+/// maybe where the format has no 64-bit significand, or the x87 unit is not
+/// set as the stage assumes.
 template <class In>
 Tri segseg_long(const In* v, int dim, bool strict, unsigned* mask) {
   if constexpr (!kFilterLongAvailable) {
+    return Tri::maybe;
+  } else if (!x87_as_assumed()) {
     return Tri::maybe;
   } else if constexpr (std::is_same_v<In, double>) {
     return segseg_long_body(v, dim, strict, mask);
@@ -138,6 +155,8 @@ Tri segseg_long(const In* v, int dim, bool strict, unsigned* mask) {
 template <class In>
 Tri segtri_long(const In* v, bool strict, unsigned* mask) {
   if constexpr (!kFilterLongAvailable) {
+    return Tri::maybe;
+  } else if (!x87_as_assumed()) {
     return Tri::maybe;
   } else if constexpr (std::is_same_v<In, double>) {
     return segtri_long_body(v, strict, mask);

@@ -132,30 +132,49 @@ inline bool in_safe_range(double d) {
 ///   product is a double when it does not underflow: |uy*vx| >= 2^-960),
 ///   f = fma(ux, vy, -w) = fl(F) with F = ux*vy - w, so D = F - e.
 /// Rounding is monotone and e is a double, so f > e implies F > e (D > 0)
-/// and f < e implies D < 0. When f == e, |D| = |F - e| <= ulp(e)/2, and
-/// |e| <= ulp(w)/2 with ulp(w) <= 2^(ky+kx-51) for |uy| in [2^ky, 2^(ky+1)),
-/// |vx| in [2^kx, 2^(kx+1)), so |D| <= |e| 2^-53 <= 2^(ky+kx-105) = Q2/2,
-/// Q2 = ulp(uy) ulp(vx). D is an integer multiple of min(Q1, Q2), Q1 =
-/// ulp(ux) ulp(vy) (every term is a multiple of its factors' ulps). So when
-/// Q1 >= Q2 a tie means D = 0. The same with the two products swapped
-/// settles Q1 < Q2: a tie in both orders means D = 0. (The proof needs the
-/// second order; the tests have not found an input where it decides.) (If uy*vx = 0 then
-/// w = e = 0 and f = fl(ux*vy), whose sign is exact without underflow.)
+/// and f < e implies D < 0. A tie, f == e, means D = 0:
+///   For |x| in [2^k, 2^(k+1)) write q(x) = 2^(k-52), its last place: x is a
+///   multiple of q(x). With Q1 = q(ux) q(vy), Q2 = q(uy) q(vx) (powers of
+///   two, >= 2^-1064 in range), ux*vy is a multiple of Q1, P = uy*vx of Q2,
+///   so D is a multiple of min(Q1, Q2). Write |uy| in [2^ky, 2^(ky+1)), |vx|
+///   in [2^kx, 2^(kx+1)): Q2 = 2^(ky+kx-104), |P| in [2^(ky+kx),
+///   2^(ky+kx+2)). A tie needs |D| = |F - e| <= h, half the spacing of the
+///   doubles at e.
+///   - e = 0: then f = fl(D) = 0, and D = 0 (a nonzero D is >= 2^-1064,
+///     representable).
+///   - e subnormal: h = 2^-1075 < 2^-1064, so D = 0.
+///   - otherwise h <= 2^-53 |e| and |e| <= half a last place of P.
+///     If |P| >= 2^(ky+kx+1): h <= 2^(ky+kx-105) = Q2/2. For Q1 >= Q2, D is
+///     a multiple of Q2: D = 0. For Q1 < Q2 the exponents of ux, vy sum to
+///     ky+kx-1 or less, so |ux*vy| < 2^(ky+kx+1), and |D| <= Q2/2 leaves
+///     |P| < 2^(ky+kx+1) + Q2/2: P, a multiple of Q2, is 2^(ky+kx+1)
+///     exactly, a double, so e = 0 (above).
+///     If |P| < 2^(ky+kx+1): h <= 2^(ky+kx-106) = Q2/4. For Q1 >= Q2/2, D
+///     is a multiple of Q2/2: D = 0. For Q1 < Q2/2, |ux*vy| < 2^(ky+kx) and
+///     |P| < 2^(ky+kx) + Q2/4, so |P| = 2^(ky+kx) and e = 0 (above).
+/// So one product order decides every input. (Versions up to 0.1 also tried
+/// the other order on a tie; by the above it never decided anything, and no
+/// test input ever made it. orient2d_fma_sign_swapped runs the test with the
+/// products' roles exchanged, so the tests check the argument from both
+/// sides.) (If uy*vx = 0 then w = e = 0 and f = fl(ux*vy), whose sign is
+/// exact without underflow.)
 namespace {
+template <bool Swapped = false>
 [[gnu::always_inline]] inline int fma_sign(double ux, double uy, double vx, double vy) {
+  // The same test of -D = uy*vx - ux*vy, its product ux*vy rounded first.
+  if constexpr (Swapped) return -fma_sign<false>(uy, ux, vy, vx);
   const double w = uy * vx, e = std::fma(uy, vx, -w), f = std::fma(ux, vy, -w);
-  // Compared into an int first: a branch on f > e itself is mispredicted
-  // half the time on near-degenerate input; a tie is rare.
-  if (const int s = (f > e) - (f < e); s != 0) return s;
-  const double w2 = ux * vy, e2 = std::fma(ux, vy, -w2), f2 = std::fma(uy, vx, -w2);
-  if (f2 > e2) return -1;
-  if (f2 < e2) return 1;
-  return 0;
+  // Compared into ints: a branch on f > e itself is mispredicted half the
+  // time on near-degenerate input.
+  return (f > e) - (f < e);
 }
 }  // namespace
 
 EXACTGEOM_TARGET_CLONES int orient2d_fma_sign(double ux, double uy, double vx, double vy) {
   return fma_sign(ux, uy, vx, vy);
+}
+EXACTGEOM_TARGET_CLONES int orient2d_fma_sign_swapped(double ux, double uy, double vx, double vy) {
+  return fma_sign<true>(ux, uy, vx, vy);
 }
 
 namespace {

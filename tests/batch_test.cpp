@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <string>
@@ -268,7 +269,9 @@ TYPED_TEST(BatchTyped, BadSizesAndIndicesThrowNamingTheArgument) {
 TYPED_TEST(BatchTyped, NanAndInfinityThrowNamingTheItem) {
   using C = TypeParam;
   using T = typename C::T;
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (!std::is_floating_point_v<T>) {
+    GTEST_SKIP() << "integer coordinates have no NaN or infinity";
+  } else {
     Rng g(3);
     for (T bad : {std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::infinity()}) {
       auto in = tuples<C>(g, Magnitude::medium, 300);
@@ -281,6 +284,30 @@ TYPED_TEST(BatchTyped, NanAndInfinityThrowNamingTheItem) {
       }
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+/// The copy of the filter pass that runs is the one EXACTGEOM_BATCH_ISA
+/// asks for (ctest runs this program once per copy: batch_test.isa.*), so
+/// every copy is tested on this machine when its CPU runs it.
+TEST(BatchIsa, RunsTheCopyTheEnvironmentNames) {
+  const std::string isa(eg::batch_isa());
+  EXPECT_TRUE(isa == "x86-64-v4" || isa == "x86-64-v3" || isa == "baseline") << isa;
+  const char* want = std::getenv("EXACTGEOM_BATCH_ISA");
+  if (want == nullptr) GTEST_SKIP() << "EXACTGEOM_BATCH_ISA is not set; the best copy runs: " << isa;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+  __builtin_cpu_init();
+  const std::string w = want;
+  const bool runs = w == "baseline" || (w == "x86-64-v3" && __builtin_cpu_supports("x86-64-v3")) ||
+                    (w == "x86-64-v4" && __builtin_cpu_supports("x86-64-v4"));
+  if (!runs) GTEST_SKIP() << "this CPU does not run " << w << "; ran " << isa;
+  EXPECT_EQ(isa, w);
+#else
+  EXPECT_EQ(isa, "baseline");
+#endif
 }
 
 }  // namespace

@@ -68,10 +68,11 @@ constexpr const char* kUsage =
     "  --list            list the algorithms and exit\n"
     "  --self-check      test the audit itself: audit each exact function\n"
     "                    against itself (<op>/exact_self, must have no wrong\n"
-    "                    case) and against a deliberately wrong twin, the\n"
-    "                    exact function on the case rounded to float\n"
-    "                    (<op>/exact_through_float, must have wrong cases);\n"
-    "                    exits 1 when either fails\n"
+    "                    case) and each float algorithm with a bug planted in\n"
+    "                    one case of four (<name>/seeded_bug: an answer\n"
+    "                    flipped or moved by 2^-10 of the case's scale), which\n"
+    "                    must be rated gross (in the random family, and so\n"
+    "                    overall); exits 1 when either fails\n"
     "  -h, --help        print this help and exit\n"
     "\n"
     "Exit status: 0 when the audit ran (wrong answers of float code are\n"
@@ -287,11 +288,26 @@ int run_audit(int argc, char** argv) {
     const AuditReport r = exactgeom::run_audit(s, o);
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
     if (self_check) {
-      const bool twin = s.name.ends_with("/exact_through_float");
-      if (twin ? r.wrong() == 0 : r.wrong() != 0) {
-        std::fprintf(stderr, "exactgeom audit --self-check: %s has %zu wrong cases, %s\n", s.name.c_str(),
-                     r.wrong(), twin ? "the audit missed a deliberately wrong function" : "it must have none");
+      // The exact function must never be wrong; a twin with a planted bug
+      // must be found grossly wrong (in the random family, whose cases lie
+      // at every distance from the boundary, and so overall).
+      const bool twin = s.name.ends_with("/seeded_bug");
+      if (!twin && r.wrong() != 0) {
+        std::fprintf(stderr, "exactgeom audit --self-check: %s has %zu wrong cases, it must have none\n",
+                     s.name.c_str(), r.wrong());
         status = 1;
+      }
+      if (twin) {
+        std::size_t random_gross = 0, random_cases = 0;
+        for (const FamilyAudit& f : r.families)
+          if (f.family == CaseFamily::random) random_gross += f.gross, random_cases += f.cases;
+        if (r.gross() == 0 || (random_cases > 0 && random_gross == 0)) {
+          std::fprintf(stderr,
+                       "exactgeom audit --self-check: %s: %zu gross of %zu wrong (random family: %zu gross): the "
+                       "audit missed a planted bug\n",
+                       s.name.c_str(), r.gross(), r.wrong(), random_gross);
+          status = 1;
+        }
       }
     }
     // Stop at once when the output is lost rather than audit on for nothing.

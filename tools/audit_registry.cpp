@@ -3,7 +3,9 @@
 #include "audit_registry.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 #include "exactgeom/exactgeom.hpp"
@@ -346,29 +348,52 @@ const std::vector<AuditSubject>& audit_subjects() {
   return v;
 }
 
+/// answer with a bug planted in one case of four (chosen by a hash of the
+/// case): a boolean flipped, a sign negated, a real or vector answer moved
+/// by 2^-10 of the case's largest magnitude -- far beyond rounding, so the
+/// audit must rate it gross.
+Answer seeded_bug(Span c, Answer a) {
+  // For the test that the self-check can fail (tests/tool_test.sh).
+  static const bool no_bug = std::getenv("EXACTGEOM_SELF_CHECK_NO_BUG") != nullptr;
+  if (no_bug) return a;
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  double scale = 1;
+  for (double v : c) {
+    h = (h ^ std::bit_cast<std::uint64_t>(v)) * 0x100000001b3ULL;
+    scale = std::max(scale, std::fabs(v));
+  }
+  if ((h >> 32) % 4 != 0) return a;
+  switch (a.kind) {
+    case Answer::Kind::boolean: a.value = !a.value; break;
+    case Answer::Kind::sign: a.value = a.value == 0 ? 1 : -a.value; break;
+    case Answer::Kind::real: a.x += std::ldexp(scale, -10); break;
+    case Answer::Kind::vector:
+      for (std::size_t i = 0; i < a.n; ++i) a.v[i] += std::ldexp(scale, -10);
+      break;
+    case Answer::Kind::none: break;
+  }
+  return a;
+}
+
 std::vector<AuditSubject> self_check_subjects() {
   std::vector<AuditSubject> v;
   for (const AuditSubject& s : audit_subjects()) {
     const std::string op = s.name.substr(0, s.name.find('/'));
-    if (std::any_of(v.begin(), v.end(), [&](const AuditSubject& x) { return x.name == op + "/exact_self"; }))
-      continue;
-    AuditSubject e = s;
-    e.name = op + "/exact_self";
-    e.question = s.question + "; audited: the exact function itself (must never be wrong)";
-    e.approx = s.exact;
-    v.push_back(std::move(e));
-    // The wrong twin: the exact function on the case rounded through float,
-    // as code that stores float coordinates would ask it. The audit must
-    // find its wrong answers, or it could not find anyone's.
+    if (std::none_of(v.begin(), v.end(), [&](const AuditSubject& x) { return x.name == op + "/exact_self"; })) {
+      AuditSubject e = s;
+      e.name = op + "/exact_self";
+      e.question = s.question + "; audited: the exact function itself (must never be wrong)";
+      e.approx = s.exact;
+      v.push_back(std::move(e));
+    }
+    // The float algorithm with a bug planted: the audit must rate it gross,
+    // or it could not find a real one.
     AuditSubject w = s;
-    w.name = op + "/exact_through_float";
-    w.question = s.question + "; audited: the exact function on the inputs rounded to float "
-                              "(a deliberately wrong twin: must be found wrong)";
-    w.approx = [exact = s.exact](Span c) {
-      std::vector<double> r(c.begin(), c.end());
-      audit_cases::round_to_float(r);
-      return exact(r);
-    };
+    w.name = s.name + "/seeded_bug";
+    w.question = s.question + "; audited: " + s.name +
+                 " with a bug planted in one case of four (a deliberately wrong twin: must be found grossly "
+                 "wrong)";
+    w.approx = [approx = s.approx](Span c) { return seeded_bug(c, approx(c)); };
     v.push_back(std::move(w));
   }
   return v;

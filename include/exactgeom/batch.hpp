@@ -37,15 +37,26 @@
 // it and 0 where it cannot. A second pass decides those items exactly (the
 // scalar predicate's exact path). For int64 coordinates, whose differences
 // need 65 bits, every item takes the scalar predicate.
+//
+// On x86-64 (GCC) the first pass is compiled for x86-64-v4 (AVX-512),
+// x86-64-v3 (AVX2) and the baseline, and the best copy the CPU runs is used.
+// The environment variable EXACTGEOM_BATCH_ISA (x86-64-v4, x86-64-v3 or
+// baseline, read once) picks a lesser copy instead, as the test suite does
+// to run each; batch_isa() says which copy runs. The answers are the same.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "exactgeom/geometry.hpp"
 
 namespace exactgeom {
+
+/// The copy of the first pass this process runs: "x86-64-v4", "x86-64-v3"
+/// or "baseline" (see the top of this file).
+std::string_view batch_isa();
 
 #define EXACTGEOM_BATCH_DECLARE(T)                                                               \
   void orient2d_batch(std::span<const Point2<T>> a, std::span<const Point2<T>> b,                \

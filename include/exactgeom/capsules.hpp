@@ -49,6 +49,7 @@
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/capsule_exact.hpp"
 #include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/float_env.hpp"
 #include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
@@ -344,43 +345,76 @@ template <class A, class B>
 
 }  // namespace detail
 
+// Entry points compiled into the library with its own flags, called instead of
+// the inline paths when the caller's flags are unsafe (detail/float_env.hpp):
+// the closed (strict false) or open test of x and y, for every pair of the
+// shapes above and of those with a Triangle3 (x first), over float, double,
+// int32_t and int64_t (instantiated in src/compiled.cpp).
+namespace compiled {
+template <class A, class B>
+bool shapes_meet(const A& x, const B& y, bool strict);
+}  // namespace compiled
+
+namespace detail {
+/// The test itself (never instantiated where calls are routed: the library's
+/// compiled entry points call it, so it is always compiled with safe flags).
+template <class A, class B>
+[[gnu::always_inline]] inline bool shapes_meet_impl(const A& x, const B& y, bool strict) {
+  using T = typename sweep_traits<A>::coord;
+  if constexpr (std::is_same_v<B, Triangle3<T>>) {
+    const auto& c = sweep_traits<A>::get(x);
+    return segtri_query<is_point_sweep_v<A>>(c.seg, c.r, y, strict);
+  } else {
+    return swept_query(x, y, strict);
+  }
+}
+template <class A, class B>
+[[gnu::always_inline]] inline bool shapes_meet(const A& x, const B& y, bool strict) {
+  using T = typename sweep_traits<A>::coord;
+  if constexpr (route_to_library<T>()) {
+    return compiled::shapes_meet(x, y, strict);
+  } else {
+    if constexpr (has_float_path_v<T>) check_rounding(strict ? "interiors_overlap" : "intersects");
+    return shapes_meet_impl(x, y, strict);
+  }
+}
+}  // namespace detail
+
 /// Closed test: the two shapes (points, circles, stadiums in 2-D; points,
 /// spheres, capsules in 3-D) meet, touching included. See the top of file.
 template <detail::SweptShape A, detail::SweptShape B>
 bool intersects(const A& x, const B& y) {
-  return detail::swept_query(x, y, false);
+  return detail::shapes_meet(x, y, false);
 }
 
 /// Open test: the interiors overlap (distance < r1 + r2). See the top of file.
 template <detail::SweptShape A, detail::SweptShape B>
 bool interiors_overlap(const A& x, const B& y) {
-  return detail::swept_query(x, y, true);
+  return detail::shapes_meet(x, y, true);
 }
 
 /// Closed test between a 3-D point/sphere/capsule and a filled triangle.
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool intersects(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
-  const auto& c = detail::sweep_traits<A>::get(x);
-  return detail::segtri_query<detail::is_point_sweep_v<A>>(c.seg, c.r, t, false);
+  return detail::shapes_meet(x, t, false);
 }
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool intersects(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
-  return intersects(x, t);
+  return detail::shapes_meet(x, t, false);
 }
 
 /// Open test between a 3-D point/sphere/capsule and a filled triangle.
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool interiors_overlap(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
-  const auto& c = detail::sweep_traits<A>::get(x);
-  return detail::segtri_query<detail::is_point_sweep_v<A>>(c.seg, c.r, t, true);
+  return detail::shapes_meet(x, t, true);
 }
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool interiors_overlap(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
-  return interiors_overlap(x, t);
+  return detail::shapes_meet(x, t, true);
 }
 
 }  // namespace exactgeom

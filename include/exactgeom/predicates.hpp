@@ -46,6 +46,7 @@
 #include "exactgeom/detail/coordinate_base.hpp"
 #include "exactgeom/detail/exact_fixed.hpp"
 #include "exactgeom/detail/filters.hpp"
+#include "exactgeom/detail/float_env.hpp"
 #include "exactgeom/detail/kernel.hpp"
 #include "exactgeom/geometry.hpp"
 
@@ -61,9 +62,10 @@ inline constexpr bool dependent_false = false;
 
 }  // namespace detail
 
-/// Exact orientation of three points in the plane; see the top of this file.
-template <Coordinate T>
-Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
+namespace detail {
+
+template <class T>
+Sign orient2d_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
   if constexpr (detail::is_binary_float_v<T>) {
     const double ax = a.x, ay = a.y, bx = b.x, by = b.y, cx = c.x, cy = c.y;
     if (const int s = detail::orient2d_filter(ax, ay, bx, by, cx, cy)) return static_cast<Sign>(s);
@@ -83,10 +85,8 @@ Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
   }
 }
 
-/// Exact orientation of four points in space (CGAL's sign convention); see
-/// the top of this file.
-template <Coordinate T>
-Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d) {
+template <class T>
+Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d) {
   if constexpr (detail::is_binary_float_v<T>) {
     const double flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
     if (const int s = detail::orient3d_filter(flat, flat + 3, flat + 6, flat + 9))
@@ -123,9 +123,8 @@ Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
   }
 }
 
-/// Exact in-circle test; see the top of this file.
-template <Coordinate T>
-Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d) {
+template <class T>
+Sign incircle_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d) {
   if constexpr (detail::is_binary_float_v<T>) {
     const double flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
     if (const int s = detail::incircle_filter(flat, flat + 2, flat + 4, flat + 6))
@@ -147,10 +146,9 @@ Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const 
   }
 }
 
-/// Exact in-sphere test; see the top of this file.
-template <Coordinate T>
-Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d,
-              const Point3<T>& e) {
+template <class T>
+Sign insphere_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d,
+                   const Point3<T>& e) {
   if constexpr (detail::is_binary_float_v<T>) {
     const double flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z,
                              d.x, d.y, d.z, e.x, e.y, e.z};
@@ -170,6 +168,72 @@ Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
   } else {
     const T flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z, e.x, e.y, e.z};
     return static_cast<Sign>(-detail::insphere_det_exact_big(flat));
+  }
+}
+
+}  // namespace detail
+
+// Entry points compiled into the library with its own flags, called instead of
+// the inline paths when the caller's flags are unsafe (detail/float_env.hpp);
+// instantiated for float, double, int32_t and int64_t (src/compiled.cpp).
+namespace compiled {
+/// How many calls this thread has made through these entry points (for the
+/// tests: a caller compiled with unsafe flags must make some).
+std::uint64_t calls_on_this_thread();
+template <class T>
+Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c);
+template <class T>
+Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d);
+template <class T>
+Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d);
+template <class T>
+Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d,
+                   const Point3<T>& e);
+}  // namespace compiled
+
+/// Exact orientation of three points in the plane; see the top of this file.
+template <Coordinate T>
+Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::orient2d(a, b, c);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("orient2d");
+    return detail::orient2d_impl(a, b, c);
+  }
+}
+
+/// Exact orientation of four points in space (CGAL's sign convention); see
+/// the top of this file.
+template <Coordinate T>
+Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d) {
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::orient3d(a, b, c, d);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("orient3d");
+    return detail::orient3d_impl(a, b, c, d);
+  }
+}
+
+/// Exact in-circle test; see the top of this file.
+template <Coordinate T>
+Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d) {
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::incircle(a, b, c, d);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("incircle");
+    return detail::incircle_impl(a, b, c, d);
+  }
+}
+
+/// Exact in-sphere test; see the top of this file.
+template <Coordinate T>
+Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d,
+                   const Point3<T>& e) {
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::insphere(a, b, c, d, e);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("insphere");
+    return detail::insphere_impl(a, b, c, d, e);
   }
 }
 

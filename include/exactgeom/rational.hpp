@@ -30,6 +30,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/exact.hpp"
+#include "exactgeom/detail/float_env.hpp"
 #include "exactgeom/detail/wide_int.hpp"
 #include "exactgeom/geometry.hpp"
 
@@ -151,7 +152,7 @@ template <class T>
   requires(Coordinate<T> || std::integral<T>)
 mpq_class to_mpq(const T& v) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (!std::isfinite(v)) throw invalid_input("to_mpq: NaN or infinite value");
+    if (!detail::finite_bits(static_cast<double>(v))) throw invalid_input("to_mpq: NaN or infinite value");
     return mpq_class(static_cast<double>(v));
   } else if constexpr (std::is_same_v<T, mpq_class>) {
     return v;
@@ -193,8 +194,10 @@ template <class I, class T>
 std::conditional_t<std::is_floating_point_v<T>, std::partial_ordering, std::strong_ordering> operator<=>(
     const Fraction<I>& a, const T& v) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(v)) return std::partial_ordering::unordered;
-    if (std::isinf(v)) return v > 0 ? std::partial_ordering::less : std::partial_ordering::greater;
+    // Read from the bits: exact also where the caller's flags assume no NaN.
+    if (detail::nan_bits(static_cast<double>(v))) return std::partial_ordering::unordered;
+    if (!detail::finite_bits(static_cast<double>(v)))
+      return v > 0 ? std::partial_ordering::less : std::partial_ordering::greater;
   }
   const int c = cmp(to_mpq(a), to_mpq(v));
   if constexpr (std::is_floating_point_v<T>)

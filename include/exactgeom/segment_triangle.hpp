@@ -39,6 +39,7 @@
 #include <array>
 
 #include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/float_env.hpp"
 #include "exactgeom/detail/segment_front.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
@@ -104,16 +105,41 @@ auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3
 }  // namespace seg
 }  // namespace detail
 
+// Entry points compiled into the library with its own flags, called instead of
+// the inline paths when the caller's flags are unsafe (detail/float_env.hpp);
+// defined for float, double, int32_t and int64_t (src/compiled.cpp).
+namespace compiled {
+#define EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(T)                                                     \
+  rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri); \
+  SegmentTriangleClosestPoints<rational_t<T>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
+                                                                  const Triangle3<T>& tri);
+EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(float)
+EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(double)
+EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(std::int32_t)
+EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(std::int64_t)
+#undef EXACTGEOM_SEGMENT_TRIANGLE_COMPILED
+}  // namespace compiled
+
 /// The exact squared distance between a closed segment and a filled
 /// triangle (0 when they meet); see the top of this file.
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment3<T>& s, const Triangle3<T>& tri) {
-  return detail::seg::segment_triangle_d2<T>(s.a, s.b, tri);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_triangle_d2(s.a, s.b, tri);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_d2");
+    return detail::seg::segment_triangle_d2<T>(s.a, s.b, tri);
+  }
 }
 /// The exact squared distance from a point to a filled triangle.
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
-  return detail::seg::segment_triangle_d2<T>(p, p, tri);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_triangle_d2(p, p, tri);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_d2");
+    return detail::seg::segment_triangle_d2<T>(p, p, tri);
+  }
 }
 
 /// The exact closest pair (smallest segment parameter among ties); see the
@@ -121,12 +147,22 @@ rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
 template <Coordinate T>
 SegmentTriangleClosestPoints<rational_t<T>> closest_points(const Segment3<T>& s,
                                                            const Triangle3<T>& tri) {
-  return detail::seg::segment_triangle_cp<T>(s.a, s.b, tri);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_triangle_cp(s.a, s.b, tri);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_cp");
+    return detail::seg::segment_triangle_cp<T>(s.a, s.b, tri);
+  }
 }
 /// The point of the filled triangle nearest to p, exactly.
 template <Coordinate T>
 Point3<rational_t<T>> closest_point(const Point3<T>& p, const Triangle3<T>& tri) {
-  return detail::seg::segment_triangle_cp<T>(p, p, tri).on_second;
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_triangle_cp(p, p, tri).on_second;
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_cp");
+    return detail::seg::segment_triangle_cp<T>(p, p, tri).on_second;
+  }
 }
 
 /// The distance, correctly rounded to the nearest double (ties to even).

@@ -59,6 +59,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/segment_fast.hpp"
+#include "exactgeom/detail/float_env.hpp"
 #include "exactgeom/detail/segment_front.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
 #include "exactgeom/geometry.hpp"
@@ -230,57 +231,130 @@ bool segments_meet(const Seg& s, const Seg& t) {
 
 }  // namespace detail::seg
 
+// Entry points compiled into the library with its own flags, called instead of
+// the inline paths when the caller's flags are unsafe (detail/float_env.hpp);
+// instantiated for float, double, int32_t and int64_t (src/compiled.cpp).
+namespace compiled {
+#define EXACTGEOM_SEGMENTS_COMPILED(T, D)                                                               \
+  bool segments_meet(const Segment##D<T>& s, const Segment##D<T>& t);                                   \
+  SegmentIntersection<Point##D<rational_t<T>>, Segment##D<rational_t<T>>> segment_intersection(         \
+      const Segment##D<T>& s, const Segment##D<T>& t);                                                   \
+  rational_t<T> segment_dist2(const Segment##D<T>& s, const Segment##D<T>& t);                          \
+  rational_t<T> point_segment_dist2(const Point##D<T>& p, const Segment##D<T>& s);                      \
+  ClosestPoints<rational_t<T>, Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,          \
+                                                                        const Segment##D<T>& t);
+EXACTGEOM_SEGMENTS_COMPILED(float, 2)
+EXACTGEOM_SEGMENTS_COMPILED(float, 3)
+EXACTGEOM_SEGMENTS_COMPILED(double, 2)
+EXACTGEOM_SEGMENTS_COMPILED(double, 3)
+EXACTGEOM_SEGMENTS_COMPILED(std::int32_t, 2)
+EXACTGEOM_SEGMENTS_COMPILED(std::int32_t, 3)
+EXACTGEOM_SEGMENTS_COMPILED(std::int64_t, 2)
+EXACTGEOM_SEGMENTS_COMPILED(std::int64_t, 3)
+#undef EXACTGEOM_SEGMENTS_COMPILED
+}  // namespace compiled
+
 /// True iff the closed segments share a point; see the top of this file.
 template <Coordinate T>
 bool intersects(const Segment2<T>& s, const Segment2<T>& t) {
-  return detail::seg::segments_meet<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segments_meet(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segments_meet");
+    return detail::seg::segments_meet<T>(s, t);
+  }
 }
 template <Coordinate T>
 bool intersects(const Segment3<T>& s, const Segment3<T>& t) {
-  return detail::seg::segments_meet<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segments_meet(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segments_meet");
+    return detail::seg::segments_meet<T>(s, t);
+  }
 }
 
 /// How the closed segments meet, exactly; see the top of this file.
 template <Coordinate T>
 SegmentIntersection<Point2<rational_t<T>>, Segment2<rational_t<T>>> intersection(
     const Segment2<T>& s, const Segment2<T>& t) {
-  return detail::seg::segment_intersection<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_intersection(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_intersection");
+    return detail::seg::segment_intersection<T>(s, t);
+  }
 }
 template <Coordinate T>
 SegmentIntersection<Point3<rational_t<T>>, Segment3<rational_t<T>>> intersection(
     const Segment3<T>& s, const Segment3<T>& t) {
-  return detail::seg::segment_intersection<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_intersection(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_intersection");
+    return detail::seg::segment_intersection<T>(s, t);
+  }
 }
 
 /// The exact squared distance between closed segments (0 when they meet).
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment2<T>& s, const Segment2<T>& t) {
-  return detail::seg::segment_dist2<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_dist2(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_dist2");
+    return detail::seg::segment_dist2<T>(s, t);
+  }
 }
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment3<T>& s, const Segment3<T>& t) {
-  return detail::seg::segment_dist2<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_dist2(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_dist2");
+    return detail::seg::segment_dist2<T>(s, t);
+  }
 }
 /// The exact squared distance from a point to a closed segment.
 template <Coordinate T>
 rational_t<T> squared_distance(const Point2<T>& p, const Segment2<T>& s) {
-  return detail::seg::point_segment_dist2<T>(p, s);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::point_segment_dist2(p, s);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("point_segment_dist2");
+    return detail::seg::point_segment_dist2<T>(p, s);
+  }
 }
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Segment3<T>& s) {
-  return detail::seg::point_segment_dist2<T>(p, s);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::point_segment_dist2(p, s);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("point_segment_dist2");
+    return detail::seg::point_segment_dist2<T>(p, s);
+  }
 }
 
 /// Closest points and their parameters; see the top of this file.
 template <Coordinate T>
 ClosestPoints<rational_t<T>, Point2<rational_t<T>>> closest_points(const Segment2<T>& s,
                                                                     const Segment2<T>& t) {
-  return detail::seg::segment_closest<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_closest(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_closest");
+    return detail::seg::segment_closest<T>(s, t);
+  }
 }
 template <Coordinate T>
 ClosestPoints<rational_t<T>, Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
                                                                     const Segment3<T>& t) {
-  return detail::seg::segment_closest<T>(s, t);
+  if constexpr (detail::route_to_library<T>()) {
+    return compiled::segment_closest(s, t);
+  } else {
+    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_closest");
+    return detail::seg::segment_closest<T>(s, t);
+  }
 }
 
 /// The distance, correctly rounded to the nearest double (ties to even).

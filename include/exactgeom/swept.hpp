@@ -56,7 +56,7 @@ W widen(const T& v) {
   } else if constexpr (std::is_same_v<W, mpz_class>) {
     return mpz_of(static_cast<std::int64_t>(v));
   } else if constexpr (std::is_same_v<W, mpq_class>) {
-    if (!std::isfinite(static_cast<double>(v))) throw invalid_input("swept: NaN or infinite coordinate");
+    if (!finite_bits(static_cast<double>(v))) throw invalid_input("swept: NaN or infinite coordinate");
     return mpq_class(static_cast<double>(v));
   } else {
     return static_cast<W>(v);

@@ -1,4 +1,4 @@
-// tests/capsule_oracle.hpp: the slow, independent oracle of the capsule,
+// internal/testing/capsule_oracle.hpp: the slow, independent oracle of the capsule,
 // contact and swept tests: exact squared distances between points, segments
 // and triangles in mpq_class, written the obvious way (clamped projections,
 // the unclamped segment-segment solution when it lies in the unit square,

@@ -1,4 +1,4 @@
-// tests/oracle.hpp: the slow independent oracle for the exact predicates (each
+// internal/testing/oracle.hpp: the slow independent oracle for the exact predicates (each
 // determinant of docs/queries.md expanded by the Leibniz formula in
 // mpq_class), exact conversions of the eight coordinate types to mpq_class,
 // and the typed-test list of those eight types with readable names.
@@ -32,10 +32,9 @@ using cpp_rational = boost::multiprecision::cpp_rational;
 // ---------------------------------------------------------------------------
 // Exact conversions to mpq_class.
 
-static_assert(sizeof(long) == 8, "the int64 conversion below goes through long");
-
-inline mpq_class to_q(std::int32_t v) { return mpq_class(static_cast<long>(v)); }
-inline mpq_class to_q(std::int64_t v) { return mpq_class(static_cast<long>(v)); }
+// Integers through their decimal text: exact whatever the width of long.
+inline mpq_class to_q(std::int32_t v) { return mpq_class(mpz_class(std::to_string(v), 10)); }
+inline mpq_class to_q(std::int64_t v) { return mpq_class(mpz_class(std::to_string(v), 10)); }
 /// mpq_set_d is exact for every finite double (subnormals included); a float
 /// widens to double exactly. -0.0 becomes 0.
 inline mpq_class to_q(double v) {

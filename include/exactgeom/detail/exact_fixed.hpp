@@ -41,6 +41,9 @@ int insphere_det_exact_big(const T* c15);
 /// The exact sign of ux*vy - uy*vx when each of the four doubles is 0 or has
 /// magnitude in [2^-480, 2^480] (an FMA sign test; predicates.cpp proves it).
 int orient2d_fma_sign(double ux, double uy, double vx, double vy);
+/// The same test with its two product orders swapped (for the tests: the
+/// second order of orient2d_fma_sign rarely decides, here it decides).
+int orient2d_fma_sign_swapped(double ux, double uy, double vx, double vy);
 
 /// orient2d on doubles with inexact differences: an FMA estimate of the
 /// determinant with the differences' tails and its error bound (derived in
