@@ -17,6 +17,11 @@ namespace {
 
 bool even(double y) { return (std::bit_cast<std::uint64_t>(y) & 1) == 0; }
 
+int cmp_q(const mpq_class& a, const mpq_class& b) {
+  const int c = cmp(a, b);
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
 /// Sign of (R - sqrt(d2)) - m for a rational m, exactly.
 int compare_depth(const mpq_class& R, const mpq_class& d2, const mpq_class& m) {
   const mpq_class a = R - m;  // compare a with sqrt(d2) >= 0
@@ -71,6 +76,25 @@ double round_depth(const mpq_class& R, const mpq_class& d2) {
     const mpq_class edge = mpq_class(std::ldexp(1.0, 1023)) * 2 - mpq_class(std::ldexp(1.0, 970));
     if (y > 0 && cmp(edge) >= 0) return std::numeric_limits<double>::infinity();
     if (y < 0 && cmp(mpq_class(-edge)) <= 0) return -std::numeric_limits<double>::infinity();
+  }
+  return y;
+}
+
+double round_sum_sqrt(const mpq_class& R, const mpq_class& q) {
+  constexpr double kMax = std::numeric_limits<double>::max();
+  // sign(R + sqrt(q) - m): with a = m - R, negative a means the sum is above
+  // m; otherwise compare q with a^2.
+  const auto cmp = [&](const mpq_class& m) {
+    const mpq_class a = m - R;
+    if (sgn(a) < 0) return 1;
+    return cmp_q(q, mpq_class(a * a));
+  };
+  double y = R.get_d() + std::sqrt(q.get_d());
+  if (!std::isfinite(y)) y = kMax;
+  y = round_by_midpoints(y, cmp);
+  if (y == kMax) {
+    const mpq_class edge = mpq_class(std::ldexp(1.0, 1023)) * 2 - mpq_class(std::ldexp(1.0, 970));
+    if (cmp(edge) >= 0) return std::numeric_limits<double>::infinity();
   }
   return y;
 }

@@ -1,7 +1,17 @@
-// exactgeom/contact.hpp: contact(x, y), the exact penetration depth and unit
-// contact normal of two meeting points, circles, stadiums (2-D) or points,
-// spheres, capsules (3-D), or of a 3-D point, sphere or capsule and a filled
-// triangle, each correctly rounded to double.
+// exactgeom/contact.hpp: contact(x, y), the exact contact of any two shapes
+// of one dimension that meet (convex.hpp lists them: points, segments,
+// balls, capsules, triangles, polygons, hulls, boxes), each quantity
+// correctly rounded to double from its exact value.
+//
+// The depth is the penetration depth of docs/queries.md ("Penetration"):
+// the length of the shortest translation of y after which the two shapes
+// only touch. With d the distance between the cores and R = r_x + r_y:
+//   cores apart (d > 0):  depth = R - d, along the closest pair's direction;
+//   cores meeting (d = 0): depth = R + P, P the cores' own penetration (the
+//                          least translation after which a plane separates
+//                          them; 0 when they only touch, or when y's core
+//                          minus x's has no interior, as for two triangles
+//                          in one plane). In 0.1 this case answered R.
 #pragma once
 
 #include <gmpxx.h>
@@ -9,30 +19,32 @@
 #include <optional>
 #include <type_traits>
 
-#include "exactgeom/capsules.hpp"
-#include "exactgeom/coordinate.hpp"
-#include "exactgeom/detail/exact.hpp"
+#include "exactgeom/convex.hpp"
+#include "exactgeom/detail/convex_core.hpp"
 #include "exactgeom/geometry.hpp"
-#include "exactgeom/rational.hpp"
-#include "exactgeom/segment_triangle.hpp"
-#include "exactgeom/segments.hpp"
 
 namespace exactgeom {
 
 /// The contact of two closed shapes that meet. P is Point2<double> or
-/// Point3<double>.
+/// Point3<double>; every value is the exact one rounded to the nearest
+/// double (ties to even).
 template <class P>
 struct Contact {
-  /// r1 + r2 - distance(axis of x, axis of y), >= 0 (0 when they touch),
-  /// rounded to the nearest double (ties to even) from the exact value.
+  /// The penetration depth (see the top of this file), >= 0; 0 when the
+  /// shapes only touch.
   double depth;
-  /// The unit vector from x's closest axis point toward y's, each component
-  /// rounded to the nearest double from the exact (irrational in general)
-  /// value. When the axes meet (distance 0) no direction is defined: normal
-  /// is empty (std::nullopt) and depth is r1 + r2 (rounded); the caller
-  /// picks a direction (e.g. the previous frame's). (In 0.1.0 it was the
-  /// zero vector, which a caller could mistake for a direction.)
+  /// The unit vector from x's closest core point toward y's, when the cores
+  /// are apart (the same for every closest pair); empty when the cores meet
+  /// (no closest pair defines a direction there).
   std::optional<P> normal;
+  /// The direction of the shortest translation of y (y moves along it, away
+  /// from x), unit; empty when depth is 0 or when several directions give
+  /// the shortest translation (a box centred in a larger one, cores in one
+  /// plane). Where the cores are apart it equals `normal`.
+  std::optional<P> depth_normal;
+  /// d - R: negative when the shapes overlap, 0 when they touch; -R however
+  /// deep the cores interpenetrate (depth is the one that grows).
+  double gap;
 };
 
 namespace detail {
@@ -43,84 +55,38 @@ namespace detail {
 double round_depth(const mpq_class& R, const mpq_class& dist2);
 /// The nearest double to w / sqrt(dist2) (dist2 > 0), ties to even.
 double round_unit_component(const mpq_class& w, const mpq_class& dist2);
+/// The nearest double to R + sqrt(q) (R >= 0, q >= 0), ties to even; +inf
+/// beyond the largest double.
+double round_sum_sqrt(const mpq_class& R, const mpq_class& q);
 
-template <class T>
-mpq_class radius_to_mpq(const T& r) {
-  return exactgeom::to_mpq(r);  // rational.hpp: exact for every coordinate type
-}
-
-/// depth and normal from the exact closest points a (of x) and b (of y),
-/// their squared distance d2 and the radius sum R.
-template <class P, class Q>
-Contact<P> make_contact(const Q& a, const Q& b, const mpq_class& d2, const mpq_class& R) {
-  if (d2 == 0) return Contact<P>{round_depth(R, d2), std::nullopt};
-  auto unit = [&](const auto& u, const auto& v) {
-    return round_unit_component(mpq_class(to_mpq(v) - to_mpq(u)), d2);
-  };
-  P n{};
-  n.x = unit(a.x, b.x);
-  n.y = unit(a.y, b.y);
-  if constexpr (requires { n.z; }) n.z = unit(a.z, b.z);
-  return Contact<P>{round_depth(R, d2), n};
+template <class P>
+std::optional<P> point_of(const std::optional<std::vector<double>>& v) {
+  if (!v) return std::nullopt;
+  P p{};
+  p.x = (*v)[0];
+  p.y = (*v)[1];
+  if constexpr (requires { p.z; }) p.z = (*v)[2];
+  return p;
 }
 
 }  // namespace detail
 
-/// The contact of x and y (any two of Point2, Circle, Capsule2, or of Point3,
-/// Sphere, Capsule3, same coordinate type), or nothing when the closed
-/// shapes do not meet (intersects(x, y) is false). Touching shapes give
-/// depth 0. The closest axis points are those of closest_points()
-/// (segments.hpp), exact; swapping x and y negates the normal.
-/// Errors: as intersects() (negative radius, NaN/inf: invalid_input).
-template <detail::SweptShape A, detail::SweptShape B>
+/// The contact of x and y, or nothing when the closed shapes do not meet
+/// (intersects(x, y) is false). Swapping x and y negates both directions.
+/// Errors: as intersects() (negative radius or half extent, NaN/inf:
+/// invalid_input).
+template <class A, class B>
+  requires detail::cvx::ShapePair<A, B>
 auto contact(const A& x, const B& y) {
-  using TA = detail::sweep_traits<A>;
-  using TB = detail::sweep_traits<B>;
-  static_assert(std::is_same_v<typename TA::coord, typename TB::coord>,
-                "both shapes must have the same coordinate type");
-  static_assert(TA::dim == TB::dim, "both shapes must have the same dimension");
-  using P = std::conditional_t<TA::dim == 2, Point2<double>, Point3<double>>;
+  using namespace detail::cvx;
+  using P = std::conditional_t<shape_traits<A>::dim == 2, Point2<double>, Point3<double>>;
   std::optional<Contact<P>> out;
-  if (!intersects(x, y)) return out;
-  const auto cx = TA::get(x);
-  const auto cy = TB::get(y);
-  const auto cp = closest_points(cx.seg, cy.seg);
-  const mpq_class R = detail::radius_to_mpq(cx.r) + detail::radius_to_mpq(cy.r);
-  out = detail::make_contact<P>(cp.on_first, cp.on_second, to_mpq(cp.squared_distance), R);
-  return out;
-}
-
-/// The contact of a 3-D point, sphere or capsule x with a filled triangle t,
-/// or nothing when they do not meet (intersects(x, t) is false). depth is
-/// r - distance(axis of x, t) and normal the unit vector from x's closest
-/// axis point toward the triangle's, both from closest_points(axis, t)
-/// (segment_triangle.hpp: exact; of several closest pairs, the one nearest
-/// the axis's first endpoint), each correctly rounded. When the axis meets
-/// the triangle (distance 0) normal is empty (std::nullopt) and depth is r:
-/// the caller picks a direction (e.g. the triangle's face normal).
-/// Errors: as intersects() (negative radius, NaN/inf: invalid_input).
-template <detail::SweptShape A>
-  requires(detail::sweep_traits<A>::dim == 3)
-std::optional<Contact<Point3<double>>> contact(
-    const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
-  std::optional<Contact<Point3<double>>> out;
-  if (!intersects(x, t)) return out;
-  const auto& cx = detail::sweep_traits<A>::get(x);
-  const auto cp = closest_points(cx.seg, t);
-  out = detail::make_contact<Point3<double>>(cp.on_first, cp.on_second,
-                                             to_mpq(cp.squared_distance),
-                                             detail::radius_to_mpq(cx.r));
-  return out;
-}
-/// The same seen from the triangle: the normal points from the triangle
-/// toward x (contact(x, t)'s, negated).
-template <detail::SweptShape A>
-  requires(detail::sweep_traits<A>::dim == 3)
-std::optional<Contact<Point3<double>>> contact(
-    const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
-  auto out = contact(x, t);
-  auto neg = [](double v) { return v == 0 ? 0.0 : -v; };  // no -0.0
-  if (out && out->normal) out->normal = Point3<double>{neg(out->normal->x), neg(out->normal->y), neg(out->normal->z)};
+  if constexpr (OldOverlapPair<A, B>) {
+    if (!intersects(x, y)) return out;  // the fast filters of capsules.hpp first
+  }
+  const ContactFacts f = core_contact(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
+  if (!f.closed) return out;
+  out = Contact<P>{f.depth, detail::point_of<P>(f.normal), detail::point_of<P>(f.depth_normal), f.gap};
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/contact.hpp"
+#include "exactgeom/convex.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/platformer.hpp"
@@ -10,5 +11,6 @@
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
+#include "exactgeom/shapes.hpp"
 #include "exactgeom/swept.hpp"
 #include "exactgeom/version.hpp"

@@ -1,4 +1,4 @@
-// src/query/eval.hpp: `exactgeom eval`, the JSON Lines query evaluator of
+// internal/query/eval.hpp: `exactgeom eval`, the JSON Lines query evaluator of
 // docs/queries.md: one answer line per query line, in order.
 #pragma once
 

@@ -61,11 +61,14 @@ struct JsonReader::Walk {
   std::string error;  // set with a message of our own; else the simdjson code says
 
   // Only what an op can read is stored: values down to kStoreDepth (a
-  // coordinate inside a capsule's segment: root, field, "seg", point, scalar)
+  // coordinate of a box's axis: root, field, "box", "axes", vector, scalar)
   // and at most three elements per array (the longest point, segment or
-  // triangle). Everything else is validated only, so a huge array in an
-  // ignored field costs no memory beyond the line itself.
-  static constexpr int kStoreDepth = 5;
+  // triangle) -- except the point lists of "poly" and "hull", which keep up
+  // to kMaxListed (the most a shape may list). Everything else is validated
+  // only, so a huge array in an ignored field costs no memory beyond the
+  // line itself; what is stored is at most one node per value of the line.
+  static constexpr int kStoreDepth = 6;
+  static constexpr std::uint32_t kMaxListed = 256;
 
   error_code fail(std::string msg) {
     error = std::move(msg);
@@ -126,7 +129,7 @@ struct JsonReader::Walk {
           return fail("bad JSON: nested deeper than " + std::to_string(kMaxDepth) + " levels");
         const bool is_object = t == od::json_type::object;
         if (store) link(is_object ? JsonNode::Type::object : JsonNode::Type::array);
-        return is_object ? visit_object(v, depth, store, index) : visit_array(v, depth, store, index);
+        return is_object ? visit_object(v, depth, store, index) : visit_array(v, key, depth, store, index);
       }
       case od::json_type::string: {
         std::string_view s;
@@ -201,14 +204,15 @@ struct JsonReader::Walk {
     return check_keys(keys_from);
   }
 
-  error_code visit_array(od::value v, int depth, bool store, std::uint32_t index) {
+  error_code visit_array(od::value v, std::string_view key, int depth, bool store, std::uint32_t index) {
     od::array arr;
     if (auto e = v.get_array().get(arr)) return e;
     std::uint32_t prev = 0, count = 0;
+    const std::uint32_t keep = key == "poly" || key == "hull" ? kMaxListed : 3;
     for (auto elem : arr) {
       od::value ev;
       if (auto e = elem.get(ev)) return e;
-      const bool store_child = store && depth < kStoreDepth && count < 3;
+      const bool store_child = store && depth < kStoreDepth && count < keep;
       if (auto e = visit(ev, {}, depth + 1, index, store_child ? &prev : nullptr)) return e;
       ++count;
     }

@@ -1,4 +1,4 @@
-// src/query/json.hpp: one query line validated in full as RFC 8259 JSON and
+// internal/query/json.hpp: one query line validated in full as RFC 8259 JSON and
 // read into a small tree that keeps every number's raw text, so that integers
 // of any size and decimals are read exactly later (docs/queries.md).
 //
@@ -45,7 +45,8 @@ class JsonReader {
   /// reads are validated but not stored, so they are not found here.
   const JsonNode* member(const JsonNode& obj, std::string_view key) const;
   /// The i-th element of array node `arr` (i < min(count, 3): longer arrays
-  /// keep their count but only their first three elements).
+  /// keep their count but only their first three elements, except the point
+  /// lists of "poly" and "hull", which keep 256; walk those by next_sibling).
   const JsonNode& element(const JsonNode& arr, std::uint32_t i) const;
   /// The raw JSON text of the root's "id" member, or empty when it has none.
   std::string_view id() const { return id_; }

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "exactgeom/exactgeom.hpp"
+#include "exactgeom/detail/convex_core.hpp"
 #include "scalar.hpp"
 
 namespace exactgeom::query {
@@ -289,94 +293,203 @@ void segment_triangle_distance2(const Fields& q, std::string& out) {
   });
 }
 
-// ---- contact: two shapes, each a capsule {"seg", "r"} or (3-D) a filled
-// triangle {"tri"}; at most one triangle.
+// ---- contact and sweep: two shapes of docs/queries.md's "Shapes": a convex
+// core (seg, tri, poly, hull or box) grown by r.
+
+/// The most points a poly or hull may list (docs/queries.md: a limit of
+/// `exactgeom eval`, counted as written).
+constexpr std::uint32_t kMaxShapePoints = 256;
 
 struct Shape {
-  bool triangle = false;
   int dim = 0;
-  Scalar v[9];  // capsule: endpoints then radius; triangle: 3 points
-  int count() const { return triangle ? 9 : 2 * dim + 1; }
+  std::vector<Scalar> pts;      // the core's points, dim scalars each (a box: its c, axes, h; see kind)
+  Scalar r;                     // radius (0 when optional and missing)
+  enum class Kind { points, box } kind = Kind::points;
 };
 
-Shape read_shape(const JsonReader& r, const JsonNode& n, const char* path) {
-  if (n.type != JsonNode::Type::object)
-    throw FieldError{std::string(path) + ": expected a shape {\"seg\": ..., \"r\": ...} or {\"tri\": ...}"};
-  const JsonNode* seg = r.member(n, "seg");
-  const JsonNode* tri = r.member(n, "tri");
-  if (seg && tri) throw FieldError{std::string(path) + ": a shape has \"seg\" or \"tri\", not both"};
-  if (!seg && !tri)
-    throw FieldError{std::string(path) + ": expected a shape {\"seg\": ..., \"r\": ...} or {\"tri\": ...}"};
-  Shape s;
-  if (tri) {
-    s.triangle = true;
-    s.dim = 3;
-    if (tri->type != JsonNode::Type::array || tri->count != 3)
-      throw FieldError{std::string(path) + ".tri: expected a triangle (an array of 3 points)"};
-    for (std::uint32_t i = 0; i < 3; ++i)
-      read_point(r, r.element(*tri, i), std::string(path) + ".tri[" + std::to_string(i) + "]", 3, s.v + 3 * i);
-    return s;
+/// The dimension of an array of points (that of its first point).
+int points_dim(const JsonReader& r, const JsonNode& n, const std::string& path) {
+  if (n.type != JsonNode::Type::array || n.count == 0)
+    throw FieldError{path + ": expected a non-empty array of points"};
+  const JsonNode& p = r.element(n, 0);
+  if (p.type != JsonNode::Type::array || (p.count != 2 && p.count != 3))
+    throw FieldError{path + "[0]: expected a point (an array of 2 or 3 numbers)"};
+  return static_cast<int>(p.count);
+}
+
+void read_points_into(const JsonReader& r, const JsonNode& n, const std::string& path, int dim,
+                      std::vector<Scalar>& out) {
+  std::uint32_t c = n.first_child;
+  for (std::uint32_t i = 0; i < n.count; ++i, c = r.node(c).next_sibling) {
+    Scalar p[3];
+    read_point(r, r.node(c), path + "[" + std::to_string(i) + "]", dim, p);
+    out.insert(out.end(), p, p + dim);
   }
-  s.dim = capsule_dim(r, n, path);
-  read_capsule(r, n, path, s.dim, s.v);
+}
+
+Shape read_shape(const JsonReader& r, const JsonNode& n, const std::string& path) {
+  static const char* kCores[] = {"seg", "tri", "poly", "hull", "box"};
+  if (n.type != JsonNode::Type::object)
+    throw FieldError{path + ": expected a shape (an object with one of \"seg\", \"tri\", \"poly\", \"hull\", \"box\")"};
+  const JsonNode* core = nullptr;
+  std::string key;
+  for (const char* k : kCores) {
+    const JsonNode* m = r.member(n, k);
+    if (!m) continue;
+    if (core) throw FieldError{path + ": a shape has one core; \"" + key + "\" and \"" + k + "\" are both given"};
+    core = m;
+    key = k;
+  }
+  if (!core) throw FieldError{path + ": expected a shape (an object with one of \"seg\", \"tri\", \"poly\", \"hull\", \"box\")"};
+  Shape s;
+  const std::string cpath = path + "." + key;
+  if (key == "seg") {
+    s.dim = segment_dim(r, *core, cpath);
+    s.pts.resize(2 * static_cast<std::size_t>(s.dim));
+    read_segment(r, *core, cpath, s.dim, s.pts.data());
+  } else if (key == "tri") {
+    if (core->type != JsonNode::Type::array || core->count != 3)
+      throw FieldError{cpath + ": expected a triangle (an array of 3 points)"};
+    s.dim = 3;
+    read_points_into(r, *core, cpath, 3, s.pts);
+  } else if (key == "poly" || key == "hull") {
+    s.dim = points_dim(r, *core, cpath);
+    const int want = key == "poly" ? 2 : 3;
+    if (s.dim != want)
+      throw FieldError{cpath + ": expected " + std::to_string(want) + "-D points, got " + std::to_string(s.dim) + "-D"};
+    if (core->count > kMaxShapePoints)
+      throw FieldError{cpath + ": " + std::to_string(core->count) + " points; at most " +
+                       std::to_string(kMaxShapePoints) + " (a limit of exactgeom eval)"};
+    read_points_into(r, *core, cpath, s.dim, s.pts);
+  } else {  // box: {"c": point, "axes": [D vectors], "h": [D scalars]}
+    if (core->type != JsonNode::Type::object)
+      throw FieldError{cpath + ": expected a box {\"c\": point, \"axes\": [...], \"h\": [...]}"};
+    const JsonNode* c = r.member(*core, "c");
+    const JsonNode* axes = r.member(*core, "axes");
+    const JsonNode* h = r.member(*core, "h");
+    if (!c) throw FieldError{cpath + ": missing field \"c\""};
+    if (!axes) throw FieldError{cpath + ": missing field \"axes\""};
+    if (!h) throw FieldError{cpath + ": missing field \"h\""};
+    if (c->type != JsonNode::Type::array || (c->count != 2 && c->count != 3))
+      throw FieldError{cpath + ".c: expected a point (an array of 2 or 3 numbers)"};
+    s.dim = static_cast<int>(c->count);
+    s.kind = Shape::Kind::box;
+    Scalar v[3];
+    read_point(r, *c, cpath + ".c", s.dim, v);
+    s.pts.insert(s.pts.end(), v, v + s.dim);
+    if (axes->type != JsonNode::Type::array || static_cast<int>(axes->count) != s.dim)
+      throw FieldError{cpath + ".axes: expected " + std::to_string(s.dim) + " vectors"};
+    read_points_into(r, *axes, cpath + ".axes", s.dim, s.pts);
+    if (h->type != JsonNode::Type::array || static_cast<int>(h->count) != s.dim)
+      throw FieldError{cpath + ".h: expected " + std::to_string(s.dim) + " half extents"};
+    std::uint32_t e = h->first_child;
+    for (int i = 0; i < s.dim; ++i, e = r.node(e).next_sibling) {
+      const Scalar x = read_scalar(r.node(e), Path{cpath + ".h", i});
+      if (x.sign() < 0) throw FieldError{cpath + ".h[" + std::to_string(i) + "]: negative half extent"};
+      s.pts.push_back(x);
+    }
+  }
+  const JsonNode* rad = r.member(n, "r");
+  if (key == "seg" && !rad) throw FieldError{path + ": missing field \"r\""};
+  if (rad) {
+    s.r = read_scalar(*rad, Path{path + ".r"});
+    if (s.r.sign() < 0) throw FieldError{path + ".r: negative radius"};
+  } else {
+    s.r = parse_json_number("0");
+  }
   return s;
 }
 
-void append_contact(std::string& out, bool closed, bool open, const auto& p, const auto& q,
-                    const auto& d2, const mpq_class& R) {
-  using P = std::conditional_t<requires { p.z; }, Point3<double>, Point2<double>>;
-  append_bools(out, closed, open);
-  out += ",\"dist2\":";
-  append_rational(out, d2);
-  const Contact<P> c = detail::make_contact<P>(p, q, to_mpq(d2), R);
-  out += ",\"gap\":\"";
-  out += hex_double(c.depth == 0 ? 0.0 : -c.depth);  // gap = -(R - dist): rounding is symmetric
-  out += "\",\"normal\":";
-  if (!c.normal) {
+/// The exact core of a shape. Doubles compute the hull with the library's
+/// filtered predicates (ConvexPolygon, ConvexHull3) and hand its structure
+/// over; other values leave the hull to the engine.
+detail::cvx::Core to_core(const Shape& s) {
+  detail::cvx::Core c;
+  c.dim = s.dim;
+  c.r = s.r.to_mpq();
+  const std::size_t d = static_cast<std::size_t>(s.dim);
+  if (s.kind == Shape::Kind::box) {
+    // c + sum_i sign_i h_i axes_i over the 2^D sign choices, exactly.
+    std::vector<mpq_class> ctr, ax, h;
+    for (std::size_t k = 0; k < d; ++k) ctr.push_back(s.pts[k].to_mpq());
+    for (std::size_t k = 0; k < d * d; ++k) ax.push_back(s.pts[d + k].to_mpq());
+    for (std::size_t k = 0; k < d; ++k) h.push_back(s.pts[d + d * d + k].to_mpq());
+    for (unsigned sg = 0; sg < (1u << d); ++sg)
+      for (std::size_t k = 0; k < d; ++k) {
+        mpq_class v = ctr[k];
+        for (std::size_t i = 0; i < d; ++i) v += ((sg >> i) & 1 ? 1 : -1) * h[i] * ax[i * d + k];
+        c.c.push_back(v);
+      }
+    return c;
+  }
+  const bool doubles = all_double(s.pts.data(), static_cast<int>(s.pts.size()));
+  const std::size_t n = s.pts.size() / d;
+  if (doubles && n > 3) {
+    if (d == 2) {
+      std::vector<Point2<double>> p;
+      for (std::size_t i = 0; i < n; ++i) p.push_back({s.pts[2 * i].as_double(), s.pts[2 * i + 1].as_double()});
+      const ConvexPolygon<double> poly(p);
+      for (const auto& v : poly.vertices()) c.c.push_back(mpq_class(v.x)), c.c.push_back(mpq_class(v.y));
+      c.hull_dim = poly.vertices().size() >= 3 ? 2 : static_cast<int>(poly.vertices().size()) - 1;
+    } else {
+      std::vector<Point3<double>> p;
+      for (std::size_t i = 0; i < n; ++i)
+        p.push_back({s.pts[3 * i].as_double(), s.pts[3 * i + 1].as_double(), s.pts[3 * i + 2].as_double()});
+      const ConvexHull3<double> hull(p);
+      for (const auto& v : hull.vertices())
+        c.c.push_back(mpq_class(v.x)), c.c.push_back(mpq_class(v.y)), c.c.push_back(mpq_class(v.z));
+      c.hull_dim = hull.dimension();
+      c.facets = hull.faces();
+    }
+    return c;
+  }
+  for (const Scalar& v : s.pts) c.c.push_back(v.to_mpq());
+  return c;
+}
+
+void append_vector(std::string& out, const char* name, const std::optional<std::vector<double>>& v) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+  if (!v) {
     out += "null";
     return;
   }
-  out += "[\"" + hex_double(c.normal->x) + "\",\"" + hex_double(c.normal->y) + '"';
-  if constexpr (requires { c.normal->z; }) out += ",\"" + hex_double(c.normal->z) + '"';
+  out += '[';
+  for (std::size_t k = 0; k < v->size(); ++k) {
+    if (k) out += ',';
+    out += '"' + hex_double((*v)[k]) + '"';
+  }
   out += ']';
 }
 
-void contact_op(const Fields& q, std::string& out) {
-  const Shape x = read_shape(q.r, q.need("x"), "x");
-  const Shape y = read_shape(q.r, q.need("y"), "y");
-  if (x.triangle && y.triangle) throw FieldError{"y: at most one of x and y may be a triangle"};
+std::pair<Shape, Shape> read_pair(const Fields& q) {
+  Shape x = read_shape(q.r, q.need("x"), "x");
+  Shape y = read_shape(q.r, q.need("y"), "y");
   if (x.dim != y.dim) throw FieldError{"y: its points must have the same dimension as x's"};
-  Scalar all[18];
-  std::copy(x.v, x.v + x.count(), all);
-  std::copy(y.v, y.v + y.count(), all + x.count());
-  by_type(all, x.count() + y.count(), [&](auto tag) {
-    using T = decltype(tag);
-    auto radius = [](const Scalar& r) { return r.to_mpq(); };
-    if (x.dim == 2) {
-      const Capsule2<T> a{{p2<T>(x.v), p2<T>(x.v + 2)}, sc<T>(x.v[4])};
-      const Capsule2<T> b{{p2<T>(y.v), p2<T>(y.v + 2)}, sc<T>(y.v[4])};
-      const auto cp = closest_points(a.seg, b.seg);
-      append_contact(out, intersects(a, b), interiors_overlap(a, b), cp.on_first, cp.on_second,
-                     cp.squared_distance, mpq_class(radius(x.v[4]) + radius(y.v[4])));
-    } else if (!x.triangle && !y.triangle) {
-      const Capsule3<T> a{{p3<T>(x.v), p3<T>(x.v + 3)}, sc<T>(x.v[6])};
-      const Capsule3<T> b{{p3<T>(y.v), p3<T>(y.v + 3)}, sc<T>(y.v[6])};
-      const auto cp = closest_points(a.seg, b.seg);
-      append_contact(out, intersects(a, b), interiors_overlap(a, b), cp.on_first, cp.on_second,
-                     cp.squared_distance, mpq_class(radius(x.v[6]) + radius(y.v[6])));
-    } else {
-      const Shape& cs = x.triangle ? y : x;
-      const Shape& ts = x.triangle ? x : y;
-      const Capsule3<T> c{{p3<T>(cs.v), p3<T>(cs.v + 3)}, sc<T>(cs.v[6])};
-      const Triangle3<T> t{p3<T>(ts.v), p3<T>(ts.v + 3), p3<T>(ts.v + 6)};
-      const auto cp = closest_points(c.seg, t);
-      // The normal points from x's core to y's.
-      const auto& p = x.triangle ? cp.on_second : cp.on_first;
-      const auto& o = x.triangle ? cp.on_first : cp.on_second;
-      append_contact(out, intersects(c, t), interiors_overlap(c, t), p, o, cp.squared_distance,
-                     radius(cs.v[6]));
-    }
-  });
+  return {std::move(x), std::move(y)};
+}
+
+void contact_op(const Fields& q, std::string& out) {
+  const auto [x, y] = read_pair(q);
+  const detail::cvx::ContactFacts f = detail::cvx::core_contact(to_core(x), to_core(y));
+  append_bools(out, f.closed, f.open);
+  out += ",\"dist2\":\"" + rational_string(f.sep.dist2) + '"';
+  out += ",\"gap\":\"" + hex_double(f.gap) + '"';
+  append_vector(out, "normal", f.normal);
+  out += ",\"depth\":\"" + hex_double(f.depth) + '"';
+  append_vector(out, "depth_normal", f.depth_normal);
+}
+
+void sweep_op(const Fields& q, std::string& out) {
+  const auto [x, y] = read_pair(q);
+  Scalar v[3];
+  read_point(q.r, q.need("v"), "v", x.dim, v);
+  std::vector<mpq_class> m;
+  for (int k = 0; k < x.dim; ++k) m.push_back(v[k].to_mpq());
+  const std::optional<double> t = detail::cvx::core_time_of_impact(to_core(x), to_core(y), m);
+  out += ",\"toi\":";
+  out += t ? '"' + hex_double(*t) + '"' : std::string("null");
 }
 
 }  // namespace
@@ -408,6 +521,8 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     capsule_triangle(q, out);
   } else if (op == "contact") {
     contact_op(q, out);
+  } else if (op == "sweep") {
+    sweep_op(q, out);
   } else {
     throw FieldError{"unknown op \"" + excerpt(op) + "\""};
   }

@@ -1,4 +1,4 @@
-// src/query/ops.hpp: reading the fields of a query and answering its op.
+// internal/query/ops.hpp: reading the fields of a query and answering its op.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// src/query/scalar.hpp: the scalars of docs/queries.md (JSON numbers and
+// internal/query/scalar.hpp: the scalars of docs/queries.md (JSON numbers and
 // strings) read exactly, and the rational/double forms answers are written in.
 #pragma once
 

@@ -1,8 +1,9 @@
 """exactgeom: exact computational geometry for Python.
 
 Exact orientation predicates over NumPy arrays (orient2d, orient3d, incircle,
-insphere), exact segment intersections and distances, capsule overlap tests and
-contact, the JSON Lines query engine of `exactgeom eval` (eval), and audits of
+insphere), exact segment intersections and distances, overlap, distance,
+closest points, contact (penetration depth and direction) and time of impact
+for any two shapes (capsules, triangles, polygons, hulls, boxes), the JSON Lines query engine of `exactgeom eval` (eval), and audits of
 float collision functions written in Python (audit_pair, audit).
 
 Every input is taken exactly as given: a float is the binary number it holds;
@@ -20,12 +21,16 @@ from ._exactgeom import (
     audit_pair,
     capsule_capsule,
     capsule_triangle,
+    closest_points,
     contact,
+    distance,
+    distance2,
     eval,
     incircle,
     insphere,
     orient2d,
     orient3d,
+    overlap,
     point_segment_distance,
     point_segment_distance2,
     segment_closest_points,
@@ -35,6 +40,7 @@ from ._exactgeom import (
     segment_triangle_distance,
     segment_triangle_distance2,
     segments_intersect,
+    sweep,
 )
 
 __all__ = [
@@ -50,12 +56,16 @@ __all__ = [
     "audit_pair",
     "capsule_capsule",
     "capsule_triangle",
+    "closest_points",
     "contact",
+    "distance",
+    "distance2",
     "eval",
     "incircle",
     "insphere",
     "orient2d",
     "orient3d",
+    "overlap",
     "point_segment_distance",
     "point_segment_distance2",
     "segment_closest_points",
@@ -65,4 +75,5 @@ __all__ = [
     "segment_triangle_distance",
     "segment_triangle_distance2",
     "segments_intersect",
+    "sweep",
 ]

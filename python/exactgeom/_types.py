@@ -48,8 +48,15 @@ class Contact(NamedTuple):
     """The contact of two meeting shapes: contact."""
 
     depth: float
-    """r_x + r_y - distance between the cores, correctly rounded (>= 0; 0 when
-    they touch)."""
+    """The length of the shortest translation of y after which the shapes only
+    touch, correctly rounded (>= 0; 0 when they touch): r_x + r_y - distance
+    when the cores are apart, r_x + r_y plus the cores' penetration when they
+    meet."""
     normal: Optional[Tuple[float, ...]]
     """The unit vector from x's closest core point toward y's, each component
     correctly rounded; None when the cores meet."""
+    depth_normal: Optional[Tuple[float, ...]]
+    """The direction y moves in the shortest translation, unit, correctly
+    rounded; None when depth is 0 or when several directions tie."""
+    gap: float
+    """distance - r_x - r_y, correctly rounded (negative when they overlap)."""

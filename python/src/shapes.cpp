@@ -195,7 +195,8 @@ py::object intersection_result(const SegmentIntersection<P, S>& r) {
 template <class C>
 py::object contact_result(const std::optional<C>& c) {
   if (!c) return py::none();
-  return result_type("Contact")(c->depth, c->normal ? float_tuple(*c->normal) : py::none());
+  return result_type("Contact")(c->depth, c->normal ? float_tuple(*c->normal) : py::none(),
+                                c->depth_normal ? float_tuple(*c->depth_normal) : py::none(), c->gap);
 }
 
 py::object overlap_result(bool closed, bool open) { return result_type("Overlap")(closed, open); }
@@ -314,18 +315,152 @@ py::object capsule_triangle(py::handle c, py::handle tri) {
   });
 }
 
-py::object contact_of(py::handle x, py::handle y) {
-  const char* fn = "contact";
-  const Shape a = read_shape(x, {fn, "x"});
-  const Shape b = read_shape(y, {fn, "y"});
-  same_dim(a.dim(), b.dim(), fn);
-  if (a.triangle && b.triangle) throw py::value_error("contact: x and y are both triangles; at most one may be");
-  return in_type(all_double(a) && all_double(b), [&](auto tag) {
+// ---- any two shapes of docs/queries.md's "Shapes": a core (seg, tri,
+// poly, hull or box) grown by r, as a dict, or the capsule and triangle
+// forms above.
+
+/// A shape as the points whose hull is its core, and its radius. A box's
+/// corners are computed exactly (in mpq_class) when it is read.
+struct AnyShape {
+  int dim = 0;
+  Pts p;
+  Coord r;
+  bool box = false;  // p holds exact corners: the query runs in mpq_class
+};
+
+AnyShape read_any(py::handle h, const Where& w) {
+  AnyShape out;
+  if (PyDict_Check(h.ptr())) {
+    const py::dict d = py::reinterpret_borrow<py::dict>(h);
+    static const char* kCores[] = {"seg", "tri", "poly", "hull", "box"};
+    std::string key;
+    for (const char* k : kCores) {
+      if (!d.contains(k)) continue;
+      if (!key.empty()) throw_value_error(w, "has both \"" + key + "\" and \"" + k + "\"; a shape has one core");
+      key = k;
+    }
+    if (key.empty()) throw_value_error(w, "is a dict without \"seg\", \"tri\", \"poly\", \"hull\" or \"box\"");
+    const Where cw{w.fn, w.arg + "[\"" + key + "\"]"};
+    if (key == "seg") {
+      if (!d.contains("r")) throw_value_error(w, "has \"seg\" but no \"r\"");
+      out.p = read_segment(d["seg"], cw);
+    } else if (key == "tri") {
+      out.p = read_points(d["tri"], cw, 3, "a triangle", 3);
+    } else if (key == "poly" || key == "hull") {
+      const py::handle list = d[key.c_str()];
+      if (!is_sequence(list) || py::len(list) == 0) throw_value_error(cw, "is not a non-empty sequence of points");
+      out.p = read_points(list, cw, py::len(list), "a sequence of points", key == "poly" ? 2 : 3);
+    } else {
+      const py::handle bh = d["box"];
+      if (!PyDict_Check(bh.ptr())) throw_value_error(cw, "is not a dict {\"c\": point, \"axes\": [...], \"h\": [...]}");
+      const py::dict bd = py::reinterpret_borrow<py::dict>(bh);
+      for (const char* k : {"c", "axes", "h"})
+        if (!bd.contains(k)) throw_value_error(cw, std::string("has no \"") + k + "\"");
+      const std::vector<Coord> c = read_point(bd["c"], {w.fn, cw.arg + "[\"c\"]"});
+      const int dim = static_cast<int>(c.size());
+      const Pts axes = read_points(bd["axes"], {w.fn, cw.arg + "[\"axes\"]"}, static_cast<std::size_t>(dim),
+                                   "a sequence of axes", dim);
+      const py::handle hh = bd["h"];
+      if (!is_sequence(hh) || py::len(hh) != static_cast<std::size_t>(dim))
+        throw_value_error({w.fn, cw.arg + "[\"h\"]"}, "is not " + std::to_string(dim) + " half extents");
+      std::vector<mpq_class> half;
+      for (int i = 0; i < dim; ++i) {
+        const Coord x = to_coord(py::reinterpret_borrow<py::sequence>(hh)[static_cast<std::size_t>(i)],
+                                 {w.fn, cw.arg + "[\"h\"][" + std::to_string(i) + "]"});
+        if (x.sign() < 0) throw_value_error({w.fn, cw.arg + "[\"h\"]"}, "has a negative half extent");
+        half.push_back(x.to_mpq());
+      }
+      out.box = true;
+      for (unsigned sg = 0; sg < (1u << dim); ++sg) {
+        std::vector<Coord> corner;
+        for (int k = 0; k < dim; ++k) {
+          mpq_class v = c[static_cast<std::size_t>(k)].to_mpq();
+          for (int i = 0; i < dim; ++i)
+            v += ((sg >> i) & 1 ? 1 : -1) * half[static_cast<std::size_t>(i)] *
+                 axes[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)].to_mpq();
+          corner.push_back(Coord::of_mpq(v));
+        }
+        out.p.push_back(corner);
+      }
+    }
+    out.r = d.contains("r") ? read_radius(d["r"], {w.fn, w.arg + "[\"r\"]"}) : to_coord(py::int_(0), w);
+    out.dim = static_cast<int>(out.p[0].size());
+    return out;
+  }
+  const Shape s = read_shape(h, w);  // (segment, r), (center, r), three points
+  out.p = s.p;
+  out.r = s.triangle ? to_coord(py::int_(0), w) : s.r;
+  out.dim = s.dim();
+  return out;
+}
+
+template <class T>
+ConvexPolygon<T> make_polygon(const AnyShape& s) {
+  std::vector<Point2<T>> pts;
+  for (const auto& q : s.p) pts.push_back(pt2<T>(q));
+  return ConvexPolygon<T>(pts, val<T>(s.r));
+}
+template <class T>
+ConvexHull3<T> make_hull(const AnyShape& s) {
+  std::vector<Point3<T>> pts;
+  for (const auto& q : s.p) pts.push_back(pt3<T>(q));
+  return ConvexHull3<T>(pts, val<T>(s.r));
+}
+
+/// Two shapes of one dimension, as ConvexPolygon / ConvexHull3 of T (double
+/// when every value is one and no box is involved, else mpq_class), and
+/// f(x, y) on them.
+template <class F>
+py::object on_shapes(const char* fn, py::handle hx, py::handle hy, F f) {
+  const AnyShape a = read_any(hx, {fn, "x"});
+  const AnyShape b = read_any(hy, {fn, "y"});
+  same_dim(a.dim, b.dim, fn);
+  const bool doubles = !a.box && !b.box && all_double(a.p) && all_double(b.p) && a.r.is_double() && b.r.is_double();
+  return in_type(doubles, [&](auto tag) -> py::object {
     using T = decltype(tag);
-    if (a.dim() == 2) return contact_result(contact(cap2<T>(a), cap2<T>(b)));
-    if (a.triangle) return contact_result(contact(tri3<T>(a.p), cap3<T>(b)));
-    if (b.triangle) return contact_result(contact(cap3<T>(a), tri3<T>(b.p)));
-    return contact_result(contact(cap3<T>(a), cap3<T>(b)));
+    if (a.dim == 2) return f(make_polygon<T>(a), make_polygon<T>(b));
+    return f(make_hull<T>(a), make_hull<T>(b));
+  });
+}
+
+py::object contact_of(py::handle x, py::handle y) {
+  return on_shapes("contact", x, y, [](const auto& a, const auto& b) { return contact_result(contact(a, b)); });
+}
+
+py::object overlap_of(py::handle x, py::handle y) {
+  return on_shapes("overlap", x, y,
+                   [](const auto& a, const auto& b) { return overlap_result(intersects(a, b), interiors_overlap(a, b)); });
+}
+
+py::object distance2_of(py::handle x, py::handle y) {
+  return on_shapes("distance2", x, y, [](const auto& a, const auto& b) { return fraction(squared_distance(a, b)); });
+}
+
+py::object distance_of(py::handle x, py::handle y) {
+  return on_shapes("distance", x, y, [](const auto& a, const auto& b) -> py::object { return py::float_(distance(a, b)); });
+}
+
+py::object closest_points_of(py::handle x, py::handle y) {
+  return on_shapes("closest_points", x, y, [](const auto& a, const auto& b) -> py::object {
+    const auto r = closest_points(a, b);
+    return py::make_tuple(point_tuple(r.on_first), point_tuple(r.on_second));
+  });
+}
+
+py::object sweep_of(py::handle x, py::handle v, py::handle y) {
+  const std::vector<Coord> m = read_point(v, {"sweep", "v"});
+  return on_shapes("sweep", x, y, [&](const auto& a, const auto& b) -> py::object {
+    using S = std::decay_t<decltype(a)>;
+    using T = std::decay_t<decltype(a.radius())>;
+    std::optional<double> t;
+    if constexpr (std::is_same_v<S, ConvexPolygon<T>>) {
+      if (m.size() != 2) throw py::value_error("sweep: v has " + std::to_string(m.size()) + " coordinates; the shapes are 2-D");
+      t = time_of_impact(a, Point2<T>{val<T>(m[0]), val<T>(m[1])}, b);
+    } else {
+      if (m.size() != 3) throw py::value_error("sweep: v has " + std::to_string(m.size()) + " coordinates; the shapes are 3-D");
+      t = time_of_impact(a, Point3<T>{val<T>(m[0]), val<T>(m[1]), val<T>(m[2])}, b);
+    }
+    return t ? py::object(py::float_(*t)) : py::none();
   });
 }
 
@@ -336,7 +471,10 @@ dimension); a segment is a pair of points (zero length allowed); a capsule is
 (segment, r), or (center, r) for a disk or ball, or {"seg": segment, "r": r}
 as in the query format (r >= 0; a 2-D capsule is a stadium); a triangle is
 three 3-D points, filled (collinear corners give the segment they cover), or
-{"tri": [p, q, r]}. Values are exact as given (float, int of any size,
+{"tri": [p, q, r]}. contact, overlap, distance, distance2, closest_points and
+sweep also take every shape of the query format: {"poly": [points], "r": r}
+(2-D), {"hull": [points], "r": r} (3-D), {"box": {"c": point, "axes": [D
+vectors], "h": [D half extents]}, "r": r} (r optional, 0 when missing). Values are exact as given (float, int of any size,
 fractions.Fraction, decimal.Decimal, NumPy numbers). ValueError for NaN,
 infinity, a negative radius or mis-shaped input, naming the argument.)";
 
@@ -408,12 +546,38 @@ void register_shapes(py::module_& m) {
             .c_str());
   m.def("contact", &contact_of, arg("x"), arg("y"),
         doc("contact(x, y) -> Contact | None\n\n"
-            "The contact of two meeting shapes (two capsules of one dimension, or in 3-D\n"
-            "a capsule and a triangle, either order), or None when the closed shapes do\n"
-            "not meet. depth = r_x + r_y - distance between the cores, correctly rounded\n"
-            "(0 when they touch); normal is the unit vector from x's closest core point\n"
-            "toward y's, each component correctly rounded, or None when the cores meet\n"
-            "(no direction is defined; depth is then r_x + r_y).")
+            "The contact of two meeting shapes of one dimension (any two: capsules,\n"
+            "triangles, polygons, hulls, boxes), or None when the closed shapes do not\n"
+            "meet. depth: the length of the shortest translation of y after which they\n"
+            "only touch (r_x + r_y - distance when the cores are apart; r_x + r_y plus\n"
+            "the cores' penetration when they meet), correctly rounded; normal: the unit\n"
+            "vector from x's closest core point toward y's, or None when the cores meet;\n"
+            "depth_normal: the direction y moves in that shortest translation, or None\n"
+            "when depth is 0 or several directions tie; gap: distance - r_x - r_y.\n"
+            "Every float is the exact value correctly rounded.")
+            .c_str());
+  m.def("overlap", &overlap_of, arg("x"), arg("y"),
+        doc("overlap(x, y) -> Overlap\n\n"
+            "Overlap(closed, open) of any two shapes of one dimension: the distance\n"
+            "between the cores is <= r_x + r_y (touching counts), and < r_x + r_y.")
+            .c_str());
+  m.def("distance2", &distance2_of, arg("x"), arg("y"),
+        doc("distance2(x, y) -> fractions.Fraction\n\n"
+            "The exact squared distance between the cores of any two shapes (0 when they meet).")
+            .c_str());
+  m.def("distance", &distance_of, arg("x"), arg("y"),
+        doc("distance(x, y) -> float\n\n"
+            "The distance between the cores of any two shapes, correctly rounded.")
+            .c_str());
+  m.def("closest_points", &closest_points_of, arg("x"), arg("y"),
+        doc("closest_points(x, y) -> (point, point)\n\n"
+            "A closest pair of core points (on x's core, on y's), exact Fractions; where\n"
+            "several pairs are closest, one of them (their difference is the same).")
+            .c_str());
+  m.def("sweep", &sweep_of, arg("x"), arg("v"), arg("y"),
+        doc("sweep(x, v, y) -> float | None\n\n"
+            "The least t in [0, 1] at which x moved by t*v meets y (closed test),\n"
+            "correctly rounded; None when it never does; 0.0 when they meet at the start.")
             .c_str());
 }
 

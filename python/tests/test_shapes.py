@@ -123,7 +123,7 @@ def test_readme_examples():
     assert eg.segment_distance2(w, z) == 2 and eg.segment_distance(w, z) == math.sqrt(2)
     assert eg.capsule_capsule((((0, 0), (4, 0)), 1), (((2, 2), (2, 5)), 1)) == (True, False)
     tri = ((0, 0, 0), (4, 0, 0), (0, 4, 0))
-    assert eg.contact(((1, 1, 2), 3), tri) == (1.0, (0.0, 0.0, -1.0))
+    assert eg.contact(((1, 1, 2), 3), tri) == (1.0, (0.0, 0.0, -1.0), (0.0, 0.0, -1.0), -1.0)
     cp = eg.segment_closest_points(((-2, 1, 3), (2, 1, 3)), ((0, 0, 0), (4, 0, 0)))
     assert cp.s == F(1, 2) and cp.distance2 == 10
 
@@ -196,10 +196,11 @@ def test_contact():
             checked += 1
             depth = Decimal(r1.numerator) / Decimal(r1.denominator) + \
                 Decimal(r2.numerator) / Decimal(r2.denominator) - oracle.decimal_sqrt(d2)
-            assert c.depth == decimal_float(depth), (s, t, r1, r2)
-            if d2 == 0:
+            if d2 == 0:  # the cores meet: r1 + r2 plus their penetration (test_convex.py)
                 assert c.normal is None
+                assert c.depth >= float(r1 + r2) and c.gap == -float(r1 + r2)
                 continue
+            assert c.depth == decimal_float(depth), (s, t, r1, r2)
             cp = eg.segment_closest_points(s, t)  # any closest pair has the same direction
             w = sub(list(cp.on_second), list(cp.on_first))
             norm = oracle.decimal_sqrt(d2)
@@ -209,11 +210,13 @@ def test_contact():
     # A capsule and a triangle, both orders; the normal flips.
     tri = ((0, 0, 0), (4, 0, 0), (0, 4, 0))
     x = eg.contact((((1, 1, 1), (2, 1, 3)), 2), tri)
-    assert x == (1.0, (0.0, 0.0, -1.0))
+    assert x == (1.0, (0.0, 0.0, -1.0), (0.0, 0.0, -1.0), -1.0)
     y = eg.contact(tri, (((1, 1, 1), (2, 1, 3)), 2))
-    assert y == (1.0, (-0.0, -0.0, 1.0)) or y == (1.0, (0.0, 0.0, 1.0))
+    assert y.depth == 1.0 and y.normal == (0.0, 0.0, 1.0) and y.depth_normal == (0.0, 0.0, 1.0)
     assert eg.contact(((9, 9, 9), 1), tri) is None
-    assert eg.contact(((1, 1, 0), 1), {"tri": list(tri)}) == (1.0, None)
+    # The ball's centre in the triangle: P = 0 (a point against a flat core has
+    # no interior), depth r = 1, no direction.
+    assert eg.contact(((1, 1, 0), 1), {"tri": list(tri)}) == (1.0, None, None, -1.0)
 
 
 def test_huge_and_fraction_inputs():
@@ -237,8 +240,10 @@ def test_errors_name_the_argument():
         eg.capsule_capsule((((0, 0), (1, 1)), math.inf), (((0, 0), (1, 1)), 1))
     with pytest.raises(ValueError, match=r"capsule_triangle: tri\[2\] has 2 coordinates"):
         eg.capsule_triangle((((0, 0, 0), (1, 1, 1)), 1), ((0, 0, 0), (1, 0, 0), (0, 1)))
-    with pytest.raises(ValueError, match=r"contact: x and y are both triangles"):
-        eg.contact(((0, 0, 0), (1, 0, 0), (0, 1, 0)), ((0, 0, 0), (1, 0, 0), (0, 1, 0)))
+    # Two triangles are answered since 0.2 (equal and coplanar: touching, no interior).
+    assert eg.contact(((0, 0, 0), (1, 0, 0), (0, 1, 0)), ((0, 0, 0), (1, 0, 0), (0, 1, 0))) == (0.0, None, None, 0.0)
+    with pytest.raises(ValueError, match=r"contact: y is a dict without"):
+        eg.contact(((0, 0, 0), (1, 0, 0), (0, 1, 0)), {"rad": 1})
     with pytest.raises(ValueError, match=r"segment_triangle_distance: s\[0\]\[2\] is -inf"):
         eg.segment_triangle_distance(((0, 0, -math.inf), (0, 0, 1)), ((0, 0, 0), (1, 0, 0), (0, 1, 0)))
     with pytest.raises(ValueError, match=r"point_segment_distance2: s\[1\] has 3 coordinates"):

@@ -1,0 +1,361 @@
+// exactgeom/convex.hpp: every question about any two shapes of one
+// dimension, exactly. A shape is a convex core grown by a radius:
+//
+//   2-D: Point2, Segment2, Circle, Capsule2, ConvexPolygon, Box2
+//   3-D: Point3, Segment3, Sphere, Capsule3, Triangle3, ConvexHull3, Box3
+//
+// (shapes.hpp has the polygons, hulls and boxes). With d the exact distance
+// between the cores and R = r_x + r_y:
+//
+//   intersects(x, y)          d <= R: the closed shapes meet (touching counts)
+//   interiors_overlap(x, y)   d < R (docs/queries.md's `open`). Note: two
+//                             radius-0 solids that interpenetrate have d = 0
+//                             = R, so this is false for them; whether they
+//                             overlap by more than touching is
+//                             contact(x, y)->depth > 0.
+//   squared_distance(x, y)    d^2 between the cores, exact (a Fraction)
+//   distance(x, y)            d, correctly rounded to double
+//   closest_points(x, y)      a closest pair of core points, exact (where
+//                             several pairs are closest, one of them; their
+//                             difference is the same for all)
+//   contact(x, y)             when the shapes meet: the penetration depth
+//                             (the length of the shortest translation of y
+//                             after which they only touch) and its direction,
+//                             each correctly rounded (contact.hpp, Contact)
+//   time_of_impact(x, v, y)   the least t in [0, 1] at which x moved by t v
+//                             meets y, correctly rounded; none if never
+//
+// Pairs the older headers answer keep their functions (and fast paths):
+// capsules.hpp's intersects/interiors_overlap between points, balls,
+// capsules and triangles, segments.hpp's and segment_triangle.hpp's
+// distances. Every other pair of one dimension is answered here: two
+// triangles, a box and a capsule, two hulls, a polygon and a stadium.
+//
+// How (src/convex_*.cpp, derivations there): each core becomes points with
+// exact rational coordinates (a box's corners computed exactly from its
+// centre, axes and half extents), both cores of a question are scaled to
+// integers by one factor, and the engine answers in GMP integers: exact GJK
+// for the distance and closest points, the least support distance over the
+// Minkowski difference's facet-normal candidates for the depth, an exact
+// linear program or a bisection over the doubles for the time of impact.
+//
+// Errors: a NaN or infinite float/double value, a negative radius or half
+// extent throw exactgeom::invalid_input.
+#pragma once
+
+#include <gmpxx.h>
+
+#include <array>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+#include "exactgeom/capsules.hpp"
+#include "exactgeom/contact.hpp"
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/convex_core.hpp"
+#include "exactgeom/geometry.hpp"
+#include "exactgeom/rational.hpp"
+#include "exactgeom/segment_triangle.hpp"
+#include "exactgeom/segments.hpp"
+#include "exactgeom/shapes.hpp"
+
+namespace exactgeom {
+
+namespace detail::cvx {
+
+/// What a shape is as a convex core: its dimension, coordinate type, and
+/// its exact core (to_core).
+template <class S>
+struct shape_traits;
+
+template <class T>
+void push(Core& c, const Point2<T>& p) {
+  c.c.push_back(exactgeom::to_mpq(p.x)), c.c.push_back(exactgeom::to_mpq(p.y));
+}
+template <class T>
+void push(Core& c, const Point3<T>& p) {
+  c.c.push_back(exactgeom::to_mpq(p.x)), c.c.push_back(exactgeom::to_mpq(p.y)), c.c.push_back(exactgeom::to_mpq(p.z));
+}
+template <class T>
+mpq_class radius_of(const T& r, const char* what) {
+  mpq_class q = exactgeom::to_mpq(r);
+  if (sgn(q) < 0) throw invalid_input(std::string(what) + ": negative radius");
+  return q;
+}
+
+template <class T>
+struct shape_traits<Point2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const Point2<T>& p) {
+    Core c{2};
+    push(c, p);
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Point3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Point3<T>& p) {
+    Core c{3};
+    push(c, p);
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Segment2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const Segment2<T>& s) {
+    Core c{2};
+    push(c, s.a), push(c, s.b);
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Segment3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Segment3<T>& s) {
+    Core c{3};
+    push(c, s.a), push(c, s.b);
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Circle<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const Circle<T>& s) {
+    Core c{2};
+    push(c, s.center);
+    c.r = radius_of(s.r, "Circle");
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Sphere<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Sphere<T>& s) {
+    Core c{3};
+    push(c, s.center);
+    c.r = radius_of(s.r, "Sphere");
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Capsule2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const Capsule2<T>& s) {
+    Core c{2};
+    push(c, s.seg.a), push(c, s.seg.b);
+    c.r = radius_of(s.r, "Capsule2");
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Capsule3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Capsule3<T>& s) {
+    Core c{3};
+    push(c, s.seg.a), push(c, s.seg.b);
+    c.r = radius_of(s.r, "Capsule3");
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Triangle3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Triangle3<T>& t) {
+    Core c{3};
+    push(c, t.a), push(c, t.b), push(c, t.c);
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<ConvexPolygon<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const ConvexPolygon<T>& s) {
+    Core c{2};
+    for (const auto& p : s.vertices()) push(c, p);
+    c.r = exactgeom::to_mpq(s.radius());
+    c.hull_dim = s.vertices().size() >= 3 ? 2 : static_cast<int>(s.vertices().size()) - 1;
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<ConvexHull3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const ConvexHull3<T>& s) {
+    Core c{3};
+    for (const auto& p : s.vertices()) push(c, p);
+    c.r = exactgeom::to_mpq(s.radius());
+    c.hull_dim = s.dimension();
+    c.facets = s.faces();
+    return c;
+  }
+};
+/// A box's corners center + sum s_i half[i] axes[i], exactly.
+template <class T>
+struct shape_traits<Box2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  static Core to_core(const Box2<T>& b) {
+    Core c{2};
+    c.r = radius_of(b.r, "Box2");
+    mpq_class h[2];
+    for (int i = 0; i < 2; ++i) {
+      h[i] = exactgeom::to_mpq(b.half[i]);
+      if (sgn(h[i]) < 0) throw invalid_input("Box2: negative half extent");
+    }
+    const mpq_class cx = exactgeom::to_mpq(b.center.x), cy = exactgeom::to_mpq(b.center.y);
+    const mpq_class ax[2] = {exactgeom::to_mpq(b.axes[0].x), exactgeom::to_mpq(b.axes[1].x)}, ay[2] = {exactgeom::to_mpq(b.axes[0].y), exactgeom::to_mpq(b.axes[1].y)};
+    for (int s = 0; s < 4; ++s) {
+      mpq_class x = cx, y = cy;
+      for (int i = 0; i < 2; ++i) {
+        const int sign = (s >> i) & 1 ? 1 : -1;
+        x += sign * h[i] * ax[i];
+        y += sign * h[i] * ay[i];
+      }
+      c.c.push_back(x), c.c.push_back(y);
+    }
+    return c;
+  }
+};
+template <class T>
+struct shape_traits<Box3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  static Core to_core(const Box3<T>& b) {
+    Core c{3};
+    c.r = radius_of(b.r, "Box3");
+    mpq_class h[3], a[3][3];
+    for (int i = 0; i < 3; ++i) {
+      h[i] = exactgeom::to_mpq(b.half[i]);
+      if (sgn(h[i]) < 0) throw invalid_input("Box3: negative half extent");
+      a[i][0] = exactgeom::to_mpq(b.axes[i].x), a[i][1] = exactgeom::to_mpq(b.axes[i].y), a[i][2] = exactgeom::to_mpq(b.axes[i].z);
+    }
+    const mpq_class ctr[3] = {exactgeom::to_mpq(b.center.x), exactgeom::to_mpq(b.center.y), exactgeom::to_mpq(b.center.z)};
+    for (int s = 0; s < 8; ++s)
+      for (int k = 0; k < 3; ++k) {
+        mpq_class v = ctr[k];
+        for (int i = 0; i < 3; ++i) v += ((s >> i) & 1 ? 1 : -1) * h[i] * a[i][k];
+        c.c.push_back(v);
+      }
+    return c;
+  }
+};
+
+template <class S>
+concept Shape = requires { shape_traits<S>::dim; } && Coordinate<typename shape_traits<S>::coord>;
+
+template <class A, class B>
+concept ShapePair = Shape<A> && Shape<B> && shape_traits<A>::dim == shape_traits<B>::dim &&
+                    std::is_same_v<typename shape_traits<A>::coord, typename shape_traits<B>::coord>;
+
+template <class S, class T>
+inline constexpr bool is_segment_v = std::is_same_v<S, Segment2<T>> || std::is_same_v<S, Segment3<T>>;
+
+/// Pairs capsules.hpp answers (points, balls, capsules; with triangles).
+template <class A, class B>
+concept OldOverlapPair =
+    (SweptShape<A> && SweptShape<B>) ||
+    (SweptShape<A> && std::is_same_v<B, Triangle3<typename shape_traits<A>::coord>>) ||
+    (SweptShape<B> && std::is_same_v<A, Triangle3<typename shape_traits<B>::coord>>) ||
+    (is_segment_v<A, typename shape_traits<A>::coord> && std::is_same_v<A, B>);
+
+/// Pairs segments.hpp and segment_triangle.hpp answer with distances.
+template <class A, class B, class T = typename shape_traits<A>::coord>
+concept OldDistancePair =
+    (is_segment_v<A, T> && std::is_same_v<A, B>) || (std::is_same_v<A, Point2<T>> && std::is_same_v<B, Segment2<T>>) ||
+    (std::is_same_v<A, Point3<T>> && std::is_same_v<B, Segment3<T>>) ||
+    ((std::is_same_v<A, Segment3<T>> || std::is_same_v<A, Point3<T>>) && std::is_same_v<B, Triangle3<T>>);
+
+template <class A>
+using point_of = std::conditional_t<shape_traits<A>::dim == 2, Point2<Fraction<mpz_class>>, Point3<Fraction<mpz_class>>>;
+
+inline Fraction<mpz_class> fraction(const mpq_class& q) { return Fraction<mpz_class>(q.get_num(), q.get_den()); }
+
+}  // namespace detail::cvx
+
+/// The exact closest pair of two shapes' cores; see the top of this file.
+template <class P>
+struct CoreClosestPoints {
+  P on_first, on_second;                      ///< a closest pair: on x's core, on y's core
+  Fraction<mpz_class> squared_distance;       ///< |on_first - on_second|^2
+};
+
+/// Closed test: the shapes meet (distance between the cores <= r_x + r_y).
+template <class A, class B>
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
+bool intersects(const A& x, const B& y) {
+  using namespace detail::cvx;
+  const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
+  const mpq_class R = cx.r + cy.r;
+  return core_distance(cx, cy).dist2 <= R * R;
+}
+
+/// Open test: distance between the cores < r_x + r_y (see the top of this
+/// file for radius-0 solids).
+template <class A, class B>
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
+bool interiors_overlap(const A& x, const B& y) {
+  using namespace detail::cvx;
+  const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
+  const mpq_class R = cx.r + cy.r;
+  return core_distance(cx, cy).dist2 < R * R;
+}
+
+/// The exact squared distance between the shapes' cores.
+template <class A, class B>
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
+Fraction<mpz_class> squared_distance(const A& x, const B& y) {
+  using namespace detail::cvx;
+  return fraction(core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y)).dist2);
+}
+
+/// The distance between the shapes' cores, correctly rounded.
+template <class A, class B>
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
+double distance(const A& x, const B& y) {
+  return sqrt_to_double(squared_distance(x, y));
+}
+
+/// A closest pair of core points, exactly.
+template <class A, class B>
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
+CoreClosestPoints<detail::cvx::point_of<A>> closest_points(const A& x, const B& y) {
+  using namespace detail::cvx;
+  const Separation s = core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
+  CoreClosestPoints<point_of<A>> out;
+  out.on_first.x = fraction(s.p[0]), out.on_first.y = fraction(s.p[1]);
+  out.on_second.x = fraction(s.q[0]), out.on_second.y = fraction(s.q[1]);
+  if constexpr (shape_traits<A>::dim == 3) out.on_first.z = fraction(s.p[2]), out.on_second.z = fraction(s.q[2]);
+  out.squared_distance = fraction(s.dist2);
+  return out;
+}
+
+/// The least t in [0, 1] at which x translated by t v meets y (closed),
+/// correctly rounded to double; none when it never does; 0 when they meet
+/// at the start.
+template <class A, class B>
+  requires detail::cvx::ShapePair<A, B>
+std::optional<double> time_of_impact(
+    const A& x, const std::conditional_t<detail::cvx::shape_traits<A>::dim == 2, Point2<typename detail::cvx::shape_traits<A>::coord>,
+                                         Point3<typename detail::cvx::shape_traits<A>::coord>>& v,
+    const B& y) {
+  using namespace detail::cvx;
+  std::vector<mpq_class> m{exactgeom::to_mpq(v.x), exactgeom::to_mpq(v.y)};
+  if constexpr (shape_traits<A>::dim == 3) m.push_back(exactgeom::to_mpq(v.z));
+  return core_time_of_impact(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y), m);
+}
+
+}  // namespace exactgeom

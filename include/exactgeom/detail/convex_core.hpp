@@ -1,0 +1,82 @@
+// exactgeom/detail/convex_core.hpp: the exact engine behind convex.hpp, out
+// of line in the library (src/convex_*.cpp). A shape reaches it as a Core:
+// its convex core given by points (the core is their hull), its radius, and
+// the hull's facets when the shape already knows them -- all exact
+// rationals. The engine scales both cores of a question to integers by one
+// positive factor (every answer is homogeneous in length) and answers in
+// GMP integers:
+//   distance      exact GJK (Gilbert, Johnson, Keerthi 1988; van den Bergen
+//                 2001) in integers: each step's closest point of the simplex
+//                 is solved exactly, so |v| falls strictly and the loop ends
+//                 with an exact certificate (v.s >= |v|^2 for the support s).
+//   penetration   the least support distance of the Minkowski difference
+//                 over its facet-normal candidates (src/convex_depth.cpp
+//                 derives why it is exact).
+//   time of impact  an exact linear program for radius 0, bisection over the
+//                 doubles with the exact distance for radius > 0
+//                 (src/convex_toi.cpp).
+#pragma once
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace exactgeom::detail::cvx {
+
+/// A convex core grown by a radius, exactly.
+struct Core {
+  int dim = 3;                                    // 2 or 3
+  std::vector<mpq_class> c;                       // n points, dim coordinates each
+  mpq_class r;                                    // >= 0
+  // The hull, when known (it is then trusted): its dimension (0..dim) and,
+  // for a 3-D core of dimension 2 or 3, its facets as index cycles into the
+  // points, counterclockwise from outside (a flat core: one cycle); for a
+  // 2-D core of dimension 2, the points are its corners counterclockwise.
+  // hull_dim == -1: the engine computes the hull from the points.
+  int hull_dim = -1;
+  std::vector<std::vector<std::uint32_t>> facets;
+  std::size_t size() const { return c.size() / static_cast<std::size_t>(dim); }
+};
+
+/// The distance between two cores: exact squared distance and a closest
+/// pair (p on x's core, q on y's core; q - p is the same for every closest
+/// pair).
+struct Separation {
+  mpq_class dist2;
+  std::vector<mpq_class> p, q;
+};
+Separation core_distance(const Core& x, const Core& y);
+
+/// The penetration of two cores that meet (the least translation of y after
+/// which a plane separates the cores; docs/queries.md "Penetration"), as
+/// P^2, and the direction of that translation when exactly one direction
+/// gives it: a vector `n` (not unit; y moves along +n). interior is false
+/// when y's core minus x's core has no interior (P = 0, every direction of
+/// its orthogonal complement ties).
+struct Penetration {
+  bool interior = false;
+  mpq_class p2;
+  std::vector<mpq_class> n;  // empty: several directions tie (or no interior)
+};
+Penetration core_penetration(const Core& x, const Core& y);
+
+/// Everything contact() and the `contact` op answer, computed once.
+struct ContactFacts {
+  bool closed = false, open = false;   // dist <= R, dist < R
+  Separation sep;                       // dist2 and a closest pair
+  mpq_class R;                          // r_x + r_y
+  double gap = 0;                       // dist - R, correctly rounded
+  std::optional<std::vector<double>> normal;        // (q - p) / |q - p| rounded; none when the cores meet
+  double depth = 0;                                 // -signed distance when negative, else 0; rounded
+  std::optional<std::vector<double>> depth_normal;  // the shortest translation's direction, rounded; none
+                                                    // when depth is 0 or directions tie
+};
+ContactFacts core_contact(const Core& x, const Core& y);
+
+/// The least t in [0, 1] at which x translated by t v meets y (closed:
+/// distance <= R), correctly rounded to double; none when they never meet.
+std::optional<double> core_time_of_impact(const Core& x, const Core& y, const std::vector<mpq_class>& v);
+
+}  // namespace exactgeom::detail::cvx

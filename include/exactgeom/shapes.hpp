@@ -1,0 +1,158 @@
+// exactgeom/shapes.hpp: the shapes with faces -- convex polygons, convex
+// hulls and boxes as engines store them -- each a convex core grown by a
+// radius, like every other shape of the library (a capsule is a segment
+// grown by r). convex.hpp answers every question about any two shapes of
+// one dimension.
+//
+//   ConvexPolygon<T>   the convex hull of any points in the plane (any
+//                      order; repeated and collinear points allowed; one
+//                      point, or points on one line, give a point or a
+//                      segment), computed exactly, plus a radius (a rounded
+//                      polygon, as Box2D's b2Polygon carries one).
+//   ConvexHull3<T>     the same in space: a solid, flat, collinear or
+//                      one-point hull, with its facets.
+//   Box2<T>, Box3<T>   a box as engines store it: the points
+//                      center + sum s_i half[i] axes[i], s_i in [-1, 1],
+//                      taken exactly as given -- axes that are not unit or
+//                      not orthogonal (a float rotation matrix never is
+//                      exactly) give the parallelogram or parallelepiped
+//                      they span, which is the shape the engine holds.
+//
+// The hulls are computed at construction with the exact orientation
+// predicates, so they are right for every input. Errors: a negative radius
+// or half extent, a NaN or infinite float/double value, or no points throw
+// exactgeom::invalid_input (polygons and hulls at construction; boxes,
+// plain structs, when a question is asked of them).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <vector>
+
+#include "exactgeom/coordinate.hpp"
+#include "exactgeom/detail/hull.hpp"
+#include "exactgeom/geometry.hpp"
+#include "exactgeom/predicates.hpp"
+
+namespace exactgeom {
+
+namespace detail {
+
+template <class T>
+void require_valid_value(const T& v, const char* what) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!finite_bits(static_cast<double>(v))) throw invalid_input(std::string(what) + ": NaN or infinite value");
+  }
+}
+template <class T>
+void require_valid_point(const Point2<T>& p, const char* what) {
+  require_valid_value(p.x, what), require_valid_value(p.y, what);
+}
+template <class T>
+void require_valid_point(const Point3<T>& p, const char* what) {
+  require_valid_value(p.x, what), require_valid_value(p.y, what), require_valid_value(p.z, what);
+}
+template <class T>
+void require_valid_radius(const T& r, const char* what) {
+  require_valid_value(r, what);
+  if (r < T(0)) throw invalid_input(std::string(what) + ": negative radius");
+}
+
+}  // namespace detail
+
+/// A convex polygon grown by a radius: the points within distance radius()
+/// of the convex hull of the points it was made from.
+template <Coordinate T>
+class ConvexPolygon {
+ public:
+  /// The hull of `points` (at least one; any order, repeats and collinear
+  /// points allowed), grown by `radius` >= 0.
+  explicit ConvexPolygon(std::span<const Point2<T>> points, T radius = T(0)) : r_(std::move(radius)) {
+    if (points.empty()) throw invalid_input("ConvexPolygon: no points");
+    for (const auto& p : points) detail::require_valid_point(p, "ConvexPolygon");
+    detail::require_valid_radius(r_, "ConvexPolygon");
+    for (auto i : detail::hull::hull2(points)) v_.push_back(points[i]);
+  }
+  ConvexPolygon(std::initializer_list<Point2<T>> points, T radius = T(0))
+      : ConvexPolygon(std::span<const Point2<T>>(points.begin(), points.size()), std::move(radius)) {}
+
+  /// The hull's corners, counterclockwise from the lexicographically
+  /// smallest (x, then y); no three consecutive ones collinear. One corner
+  /// when all points are equal, two when they lie on one line.
+  const std::vector<Point2<T>>& vertices() const { return v_; }
+  const T& radius() const { return r_; }
+
+ private:
+  std::vector<Point2<T>> v_;
+  T r_;
+};
+
+/// A convex hull in space grown by a radius.
+template <Coordinate T>
+class ConvexHull3 {
+ public:
+  /// The hull of `points` (at least one; any order, repeats, collinear and
+  /// coplanar points allowed), grown by `radius` >= 0.
+  explicit ConvexHull3(std::span<const Point3<T>> points, T radius = T(0)) : r_(std::move(radius)) {
+    if (points.empty()) throw invalid_input("ConvexHull3: no points");
+    for (const auto& p : points) detail::require_valid_point(p, "ConvexHull3");
+    detail::require_valid_radius(r_, "ConvexHull3");
+    const detail::hull::Hull3 h = detail::hull::hull3(points);
+    dim_ = h.dim;
+    std::vector<std::uint32_t> at(points.size(), 0);
+    for (auto i : h.corners) {
+      at[i] = static_cast<std::uint32_t>(v_.size());
+      v_.push_back(points[i]);
+    }
+    for (const auto& f : h.facets) {
+      std::vector<std::uint32_t> g;
+      for (auto i : f) g.push_back(at[i]);
+      faces_.push_back(std::move(g));
+    }
+  }
+  ConvexHull3(std::initializer_list<Point3<T>> points, T radius = T(0))
+      : ConvexHull3(std::span<const Point3<T>>(points.begin(), points.size()), std::move(radius)) {}
+
+  /// The corners (extreme points), lexicographically sorted.
+  const std::vector<Point3<T>>& vertices() const { return v_; }
+  /// The facets as cycles of indices into vertices(): counterclockwise seen
+  /// from outside for a solid hull; for a flat hull one cycle (the polygon,
+  /// counterclockwise seen from one side); none below that.
+  const std::vector<std::vector<std::uint32_t>>& faces() const { return faces_; }
+  /// 3 for a solid, 2 flat, 1 a segment, 0 a point.
+  int dimension() const { return dim_; }
+  const T& radius() const { return r_; }
+
+ private:
+  std::vector<Point3<T>> v_;
+  std::vector<std::vector<std::uint32_t>> faces_;
+  int dim_ = 0;
+  T r_;
+};
+
+/// A box (rectangle) as engines store it: centre, the two columns of its
+/// rotation, half extents; grown by r. The shape is {center + s0 half[0]
+/// axes[0] + s1 half[1] axes[1] : s in [-1, 1]^2}, exactly as given.
+template <class T>
+struct Box2 {
+  Point2<T> center;
+  std::array<Point2<T>, 2> axes;
+  std::array<T, 2> half;
+  T r = T(0);
+  friend bool operator==(const Box2&, const Box2&) = default;
+};
+
+/// A box in space: centre, the three columns of its rotation matrix, half
+/// extents, grown by r. {center + sum s_i half[i] axes[i] : s in [-1, 1]^3}.
+template <class T>
+struct Box3 {
+  Point3<T> center;
+  std::array<Point3<T>, 3> axes;
+  std::array<T, 3> half;
+  T r = T(0);
+  friend bool operator==(const Box3&, const Box3&) = default;
+};
+
+}  // namespace exactgeom

@@ -1,0 +1,250 @@
+// The exact distance between two convex cores (detail/convex_core.hpp):
+// both scaled to integers, then GJK in integers.
+//
+// GJK (Gilbert, Johnson, Keerthi 1988; as van den Bergen 2001, ch. 4, and
+// Ericson 9.5 present it) on the Minkowski difference M = A - B keeps v,
+// the point of conv(simplex) nearest the origin, and asks M's support point
+// s minimizing v.s. In exact arithmetic:
+//  - v is the nearest point of M exactly when v.s >= |v|^2: then the plane
+//    {w : v.w = |v|^2} separates M from the origin's side and touches M at
+//    v. That is the stopping test, so the answer is certified, not
+//    estimated.
+//  - otherwise s lies strictly beyond every point of the simplex in
+//    direction -v (each simplex point w has v.w >= |v|^2 since v is the
+//    nearest point of its hull), so the nearest point of the hull with s
+//    added is strictly nearer: |v| falls at every step, no simplex repeats,
+//    and the loop ends (M has finitely many vertex subsets).
+// The nearest point of a simplex of at most D + 1 points is found by trying
+// every subset: the projection of the origin onto a subset's affine hull
+// (Cramer's rule on its Gram matrix, in integers) is a candidate when all
+// its barycentric weights are >= 0; the nearest candidate is the answer
+// (the true nearest point lies in the relative interior of some face, whose
+// points are affinely independent, so it is among them).
+#include <algorithm>
+#include <stdexcept>
+
+#include "convex_engine.hpp"
+#include "exactgeom/detail/exact.hpp"
+
+namespace exactgeom::detail::cvx {
+
+namespace {
+
+/// The positive least common multiple of the denominators.
+void lcm_into(Z& L, const mpq_class& q) { mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), q.get_den_mpz_t()); }
+
+template <int D>
+V<D> int_point(const std::vector<mpq_class>& c, std::size_t i, const Z& L) {
+  V<D> p;
+  for (int k = 0; k < D; ++k) {
+    const mpq_class& q = c[i * D + static_cast<std::size_t>(k)];
+    p[k] = L / q.get_den() * q.get_num();  // exact: den divides L
+  }
+  return p;
+}
+
+template <int D>
+IntCore<D> int_core(const Core& c, const Z& L) {
+  IntCore<D> out;
+  for (std::size_t i = 0; i < c.size(); ++i) out.v.push_back(int_point<D>(c.c, i, L));
+  out.r = L / c.r.get_den() * c.r.get_num();
+  out.hull_dim = c.hull_dim;
+  out.facets = c.facets;
+  return out;
+}
+
+struct Point {
+  std::uint32_t ia, ib;
+};
+
+/// det of an m x m matrix (m <= 3) of integers.
+Z det(const std::vector<std::vector<Z>>& m) {
+  const std::size_t n = m.size();
+  if (n == 1) return m[0][0];
+  if (n == 2) return Z(m[0][0] * m[1][1] - m[0][1] * m[1][0]);
+  return Z(m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+           m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]));
+}
+
+template <int D>
+struct Nearest {
+  V<D> N;
+  Z den;
+  std::vector<std::size_t> keep;  // indices into the simplex
+  std::vector<Z> lam;             // weights' numerators over den, > 0
+};
+
+/// The point of conv(w) nearest the origin, as described at the top.
+template <int D>
+Nearest<D> nearest_of(const std::vector<V<D>>& w) {
+  const std::size_t k = w.size();
+  Nearest<D> best;
+  bool have = false;
+  Z best_n2;
+  for (unsigned mask = 1; mask < (1u << k); ++mask) {
+    std::vector<std::size_t> s;
+    for (std::size_t i = 0; i < k; ++i)
+      if (mask & (1u << i)) s.push_back(i);
+    const std::size_t m = s.size() - 1;
+    Nearest<D> c;
+    if (m == 0) {
+      c.N = w[s[0]];
+      c.den = 1;
+      c.keep = s;
+      c.lam = {Z(1)};
+    } else {
+      std::vector<V<D>> e;
+      for (std::size_t j = 1; j <= m; ++j) e.push_back(sub<D>(w[s[j]], w[s[0]]));
+      std::vector<std::vector<Z>> G(m, std::vector<Z>(m));
+      std::vector<Z> rhs(m);
+      for (std::size_t a = 0; a < m; ++a) {
+        for (std::size_t b = 0; b < m; ++b) G[a][b] = dot<D>(e[a], e[b]);
+        rhs[a] = -dot<D>(e[a], w[s[0]]);
+      }
+      const Z dG = det(G);
+      if (sgn(dG) == 0) continue;  // affinely dependent: a smaller subset covers it
+      std::vector<Z> num(m);
+      Z sum = 0;
+      bool ok = true;
+      for (std::size_t j = 0; j < m && ok; ++j) {
+        auto Gj = G;
+        for (std::size_t a = 0; a < m; ++a) Gj[a][j] = rhs[a];
+        num[j] = det(Gj);
+        sum += num[j];
+        ok = sgn(num[j]) >= 0;  // dG > 0: a Gram determinant of independent vectors
+      }
+      const Z lam0 = dG - sum;
+      if (!ok || sgn(lam0) < 0) continue;
+      c.N = w[s[0]];
+      for (int t = 0; t < D; ++t) c.N[t] *= dG;
+      for (std::size_t j = 0; j < m; ++j)
+        for (int t = 0; t < D; ++t) c.N[t] += num[j] * e[j][t];
+      c.den = dG;
+      c.lam.push_back(lam0);
+      c.keep.push_back(s[0]);
+      for (std::size_t j = 0; j < m; ++j) c.lam.push_back(num[j]), c.keep.push_back(s[j + 1]);
+    }
+    const Z n2 = dot<D>(c.N, c.N);
+    // Compare |N|^2 / den^2 across candidates without division.
+    if (!have || n2 * best.den * best.den < best_n2 * c.den * c.den) {
+      best = std::move(c);
+      best_n2 = n2;
+      have = true;
+    }
+  }
+  if (!have) throw std::logic_error("exactgeom: GJK found no nearest point of a simplex");
+  // Drop the points of zero weight (the nearest point lies in a smaller face).
+  Nearest<D> out;
+  out.N = best.N;
+  out.den = best.den;
+  for (std::size_t i = 0; i < best.keep.size(); ++i)
+    if (sgn(best.lam[i]) > 0) out.keep.push_back(best.keep[i]), out.lam.push_back(best.lam[i]);
+  if (out.keep.empty()) out.keep.push_back(best.keep[0]), out.lam.push_back(best.den);
+  return out;
+}
+
+}  // namespace
+
+template <int D>
+Scaled<D> scale(const Core& x, const Core& y, const std::vector<mpq_class>* motion) {
+  Z L = 1;
+  for (const auto* c : {&x, &y}) {
+    for (const mpq_class& q : c->c) lcm_into(L, q);
+    lcm_into(L, c->r);
+  }
+  if (motion)
+    for (const mpq_class& q : *motion) lcm_into(L, q);
+  Scaled<D> s;
+  s.L = L;
+  s.x = int_core<D>(x, L);
+  s.y = int_core<D>(y, L);
+  if (motion) s.motion = int_point<D>(*motion, 0, L);
+  return s;
+}
+template Scaled<2> scale<2>(const Core&, const Core&, const std::vector<mpq_class>*);
+template Scaled<3> scale<3>(const Core&, const Core&, const std::vector<mpq_class>*);
+
+template <int D>
+Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B) {
+  if (A.empty() || B.empty()) throw invalid_input("convex core with no points");
+  std::vector<V<D>> w{sub<D>(A[0], B[0])};
+  std::vector<Point> idx{{0, 0}};
+  Gjk<D> g;
+  g.N = w[0];
+  g.den = 1;
+  g.lam = {Z(1)};
+  Z nn = dot<D>(g.N, g.N), t, best;
+  for (int iter = 0;; ++iter) {
+    if (iter > 100000) throw std::logic_error("exactgeom: exact GJK did not terminate");
+    if (sgn(nn) == 0) break;  // the origin is in the hull: the cores meet
+    // Support of M = A - B in direction -v: the a minimizing N.a and the b
+    // maximizing N.b.
+    std::uint32_t ia = 0, ib = 0;
+    dot_into<D>(best, g.N, A[0]);
+    for (std::uint32_t i = 1; i < A.size(); ++i) {
+      dot_into<D>(t, g.N, A[i]);
+      if (t < best) best = t, ia = i;
+    }
+    Z nsa = best;
+    dot_into<D>(best, g.N, B[0]);
+    for (std::uint32_t i = 1; i < B.size(); ++i) {
+      dot_into<D>(t, g.N, B[i]);
+      if (t > best) best = t, ib = i;
+    }
+    // v.s >= |v|^2 with v = N / den: den (N.a - N.b) >= N.N.
+    if (Z(g.den * (nsa - best)) >= nn) break;
+    w.push_back(sub<D>(A[ia], B[ib]));
+    idx.push_back({ia, ib});
+    const Nearest<D> n = nearest_of<D>(w);
+    const Z n2 = dot<D>(n.N, n.N);
+    if (!(n2 * g.den * g.den < nn * n.den * n.den))
+      throw std::logic_error("exactgeom: exact GJK did not get nearer");
+    std::vector<V<D>> w2;
+    std::vector<Point> idx2;
+    for (std::size_t i : n.keep) w2.push_back(w[i]), idx2.push_back(idx[i]);
+    w = std::move(w2);
+    idx = std::move(idx2);
+    g.N = n.N;
+    g.den = n.den;
+    g.lam = n.lam;
+    nn = n2;
+  }
+  g.pairs.clear();
+  for (const Point& p : idx) g.pairs.push_back({p.ia, p.ib});
+  return g;
+}
+template Gjk<2> gjk<2>(const std::vector<V<2>>&, const std::vector<V<2>>&);
+template Gjk<3> gjk<3>(const std::vector<V<3>>&, const std::vector<V<3>>&);
+
+namespace {
+
+template <int D>
+Separation distance_in(const Core& x, const Core& y) {
+  const Scaled<D> s = scale<D>(x, y);
+  const Gjk<D> g = gjk<D>(s.x.v, s.y.v);
+  Separation out;
+  out.dist2 = gjk_dist2<D>(g) / mpq_class(Z(s.L * s.L));
+  const Z denL = g.den * s.L;
+  for (int k = 0; k < D; ++k) {
+    Z pk = 0, qk = 0;
+    for (std::size_t i = 0; i < g.pairs.size(); ++i) {
+      pk += g.lam[i] * s.x.v[g.pairs[i].first][k];
+      qk += g.lam[i] * s.y.v[g.pairs[i].second][k];
+    }
+    mpq_class p(pk, denL), q(qk, denL);
+    p.canonicalize();
+    q.canonicalize();
+    out.p.push_back(p);
+    out.q.push_back(q);
+  }
+  return out;
+}
+
+}  // namespace
+
+Separation core_distance(const Core& x, const Core& y) {
+  if (x.dim != y.dim) throw invalid_input("convex cores of different dimensions");
+  return x.dim == 2 ? distance_in<2>(x, y) : distance_in<3>(x, y);
+}
+
+}  // namespace exactgeom::detail::cvx

@@ -1,0 +1,518 @@
+// Tests of exactgeom/shapes.hpp and exactgeom/convex.hpp (and contact.hpp's
+// depth for every pair): exact hulls, distances, closest points,
+// penetration depth and direction, and time of impact, against the
+// independent brute-force mpq oracle (internal/testing/polytope_oracle.hpp)
+// on random shapes from small integer grids (many exact degeneracies:
+// touching, nested, flat, collinear, repeated points), random doubles, and
+// doubles far from the origin; properties (swapping the shapes, integer
+// translations, a box equals the hull of its corners); every coordinate
+// type; and the errors.
+#include <gtest/gtest.h>
+
+#include <gmpxx.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "exactgeom/exactgeom.hpp"
+#include "testing/oracle.hpp"
+#include "testing/polytope_oracle.hpp"
+
+namespace eg = exactgeom;
+namespace po = exactgeom::polytope_oracle;
+namespace cvx = exactgeom::detail::cvx;
+using Q = mpq_class;
+using QV = po::QV;
+
+namespace {
+
+using Rng = std::mt19937_64;
+
+std::vector<QV> qpoints(const cvx::Core& c) {
+  std::vector<QV> out;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    QV p{0, 0, 0};
+    for (int k = 0; k < c.dim; ++k) p[k] = c.c[i * static_cast<std::size_t>(c.dim) + static_cast<std::size_t>(k)];
+    out.push_back(p);
+  }
+  return out;
+}
+
+template <class S>
+cvx::Core core(const S& s) {
+  return cvx::shape_traits<S>::to_core(s);
+}
+
+/// A random core in 3-D from a small grid: a point, segment, triangle,
+/// small hull (4 to 7 points) or box; `offset` moves it.
+cvx::Core random_core3(Rng& g, int grid, double offset = 0) {
+  std::uniform_int_distribution<int> u(-grid, grid), kind(0, 4), n(4, 7), h(0, 2);
+  auto p = [&] { return eg::Point3<double>{u(g) + offset, u(g) + offset, u(g) + offset}; };
+  switch (kind(g)) {
+    case 0: return core(p());
+    case 1: return core(eg::Segment3<double>{p(), p()});
+    case 2: return core(eg::Triangle3<double>{p(), p(), p()});
+    case 3: {
+      std::vector<eg::Point3<double>> pts;
+      for (int i = n(g); i > 0; --i) pts.push_back(p());
+      return core(eg::ConvexHull3<double>(pts));
+    }
+    default: {
+      static const eg::Point3<double> axes[][3] = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+                                                   {{1, 1, 0}, {-1, 1, 0}, {0, 0, 1}},
+                                                   {{1, 1, 1}, {1, -1, 0}, {0, 0, 2}},
+                                                   {{2, 0, 0}, {1, 1, 0}, {1, 0, 1}}};
+      const auto& a = axes[g() % 4];
+      return core(eg::Box3<double>{p(), {a[0], a[1], a[2]}, {double(h(g)), double(h(g)), double(h(g))}});
+    }
+  }
+}
+
+cvx::Core random_core2(Rng& g, int grid, double offset = 0) {
+  std::uniform_int_distribution<int> u(-grid, grid), kind(0, 3), n(3, 7), h(0, 2);
+  auto p = [&] { return eg::Point2<double>{u(g) + offset, u(g) + offset}; };
+  switch (kind(g)) {
+    case 0: return core(p());
+    case 1: return core(eg::Segment2<double>{p(), p()});
+    case 2: {
+      std::vector<eg::Point2<double>> pts;
+      for (int i = n(g); i > 0; --i) pts.push_back(p());
+      return core(eg::ConvexPolygon<double>(pts));
+    }
+    default: {
+      static const eg::Point2<double> axes[][2] = {{{1, 0}, {0, 1}}, {{1, 1}, {-1, 1}}, {{2, 1}, {0, 1}}};
+      const auto& a = axes[g() % 3];
+      return core(eg::Box2<double>{p(), {a[0], a[1]}, {double(h(g)), double(h(g))}});
+    }
+  }
+}
+
+/// The oracle's exact squared distance of two cores.
+Q oracle_d2(const cvx::Core& x, const cvx::Core& y) { return po::distance2(qpoints(x), qpoints(y), x.dim); }
+
+// ---------------------------------------------------------------------------
+// Hulls
+
+template <class T>
+class HullTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(HullTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+
+TYPED_TEST(HullTyped, CornersAndFacesOfDegenerateInput) {
+  using T = TypeParam;
+  using P2 = eg::Point2<T>;
+  using P3 = eg::Point3<T>;
+  // A square with repeats, an interior point and points on its edges.
+  const eg::ConvexPolygon<T> sq({P2{T(2), T(2)}, P2{T(0), T(0)}, P2{T(1), T(0)}, P2{T(2), T(0)}, P2{T(1), T(1)},
+                                  P2{T(0), T(2)}, P2{T(0), T(0)}, P2{T(2), T(1)}});
+  ASSERT_EQ(sq.vertices().size(), 4u);
+  EXPECT_EQ(sq.vertices()[0], (P2{T(0), T(0)}));  // counterclockwise from the lowest
+  EXPECT_EQ(sq.vertices()[1], (P2{T(2), T(0)}));
+  EXPECT_EQ(sq.vertices()[2], (P2{T(2), T(2)}));
+  EXPECT_EQ(sq.vertices()[3], (P2{T(0), T(2)}));
+  EXPECT_EQ(eg::ConvexPolygon<T>({P2{T(1), T(1)}, P2{T(3), T(3)}, P2{T(2), T(2)}}).vertices().size(), 2u);
+  EXPECT_EQ(eg::ConvexPolygon<T>({P2{T(1), T(1)}, P2{T(1), T(1)}}).vertices().size(), 1u);
+  // A cube with its face centres, edge midpoints and centre.
+  std::vector<P3> cube;
+  for (int x = 0; x <= 2; ++x)
+    for (int y = 0; y <= 2; ++y)
+      for (int z = 0; z <= 2; ++z) cube.push_back(P3{T(x), T(y), T(z)});
+  const eg::ConvexHull3<T> h(cube, T(1));
+  EXPECT_EQ(h.dimension(), 3);
+  EXPECT_EQ(h.vertices().size(), 8u);
+  ASSERT_EQ(h.faces().size(), 6u);
+  for (const auto& f : h.faces()) EXPECT_EQ(f.size(), 4u);
+  // Flat (a square in a tilted plane), collinear, one point.
+  const eg::ConvexHull3<T> flat({P3{T(0), T(0), T(0)}, P3{T(2), T(0), T(2)}, P3{T(0), T(2), T(0)},
+                                 P3{T(2), T(2), T(2)}, P3{T(1), T(1), T(1)}});
+  EXPECT_EQ(flat.dimension(), 2);
+  EXPECT_EQ(flat.vertices().size(), 4u);
+  ASSERT_EQ(flat.faces().size(), 1u);
+  EXPECT_EQ(flat.faces()[0].size(), 4u);
+  const eg::ConvexHull3<T> line({P3{T(0), T(0), T(0)}, P3{T(3), T(3), T(3)}, P3{T(1), T(1), T(1)}});
+  EXPECT_EQ(line.dimension(), 1);
+  EXPECT_EQ(line.vertices().size(), 2u);
+  const eg::ConvexHull3<T> one({P3{T(5), T(5), T(5)}, P3{T(5), T(5), T(5)}});
+  EXPECT_EQ(one.dimension(), 0);
+  EXPECT_EQ(one.vertices().size(), 1u);
+}
+
+/// Random point sets on a small grid: the corners are exactly the oracle's
+/// extreme points; every facet's corners lie on one plane with every input
+/// point on its inner side; Euler's formula holds for solids.
+TEST(Hulls, RandomGridPointsMatchTheOracle) {
+  Rng g(101);
+  std::uniform_int_distribution<int> u(-2, 2), n(1, 12);
+  int solids = 0, flats = 0;
+  for (int it = 0; it < 400; ++it) {
+    std::vector<eg::Point3<double>> pts;
+    const int m = n(g);
+    const bool plane = it % 5 == 0;
+    for (int i = 0; i < m; ++i) pts.push_back({double(u(g)), double(u(g)), plane ? 1.0 : double(u(g))});
+    const eg::ConvexHull3<double> h(pts);
+    std::vector<QV> q;
+    for (const auto& p : pts) q.push_back({Q(p.x), Q(p.y), Q(p.z)});
+    const po::Hull want = po::make_hull(q);
+    ASSERT_EQ(h.dimension(), want.k) << it;
+    ASSERT_EQ(h.vertices().size(), want.vertices.size()) << it;
+    for (const auto& v : h.vertices()) {
+      bool found = false;
+      for (const QV& w : want.vertices) found = found || (w == QV{Q(v.x), Q(v.y), Q(v.z)});
+      EXPECT_TRUE(found) << it;
+    }
+    if (h.dimension() == 3) {
+      ++solids;
+      std::size_t edges = 0;
+      for (const auto& f : h.faces()) {
+        edges += f.size();
+        const auto& a = h.vertices()[f[0]];
+        const auto& b = h.vertices()[f[1]];
+        const auto& c = h.vertices()[f[2]];
+        for (auto i : f) EXPECT_EQ(eg::orient3d(a, b, c, h.vertices()[i]), eg::Sign::zero) << it;
+        for (const auto& p : pts) EXPECT_NE(eg::orient3d(a, b, c, p), eg::Sign::positive) << it;
+      }
+      EXPECT_EQ(h.vertices().size() + h.faces().size(), edges / 2 + 2) << it;  // V - E + F = 2
+    }
+    flats += h.dimension() == 2;
+  }
+  EXPECT_GT(solids, 150);
+  EXPECT_GT(flats, 40);
+}
+
+// ---------------------------------------------------------------------------
+// Distance and closest points
+
+void check_distance(const cvx::Core& x, const cvx::Core& y, const char* what, int it) {
+  const cvx::Separation s = cvx::core_distance(x, y);
+  const Q want = oracle_d2(x, y);
+  ASSERT_EQ(s.dist2, want) << what << " " << it;
+  // The pair is a pair of core points at that distance.
+  Q d2 = 0;
+  QV p{0, 0, 0}, q{0, 0, 0};
+  for (int k = 0; k < x.dim; ++k) {
+    d2 += (s.q[k] - s.p[k]) * (s.q[k] - s.p[k]);
+    p[k] = s.p[k], q[k] = s.q[k];
+  }
+  ASSERT_EQ(d2, want) << what << " " << it;
+  ASSERT_EQ(po::distance2({p}, qpoints(x), x.dim), 0) << what << " " << it;
+  ASSERT_EQ(po::distance2({q}, qpoints(y), y.dim), 0) << what << " " << it;
+}
+
+TEST(ConvexDistance, RandomGridShapesMatchTheOracle) {
+  Rng g(202);
+  int meet3 = 0, meet2 = 0;
+  for (int it = 0; it < 300; ++it) {
+    const cvx::Core x = random_core3(g, 3), y = random_core3(g, 3);
+    check_distance(x, y, "3-D", it);
+    meet3 += oracle_d2(x, y) == 0;
+    const cvx::Core a = random_core2(g, 3), b = random_core2(g, 3);
+    check_distance(a, b, "2-D", it);
+    meet2 += oracle_d2(a, b) == 0;
+  }
+  EXPECT_GT(meet3, 40);  // both answers well represented
+  EXPECT_GT(meet2, 40);
+}
+
+TEST(ConvexDistance, DoublesNearAndFarFromTheOrigin) {
+  Rng g(303);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int it = 0; it < 120; ++it) {
+    // Full-significand doubles, offset by 0 or 1e6 .. 1e15 (exact sums
+    // where representable; the oracle takes whatever the doubles are).
+    const double off = it % 3 == 0 ? 0.0 : std::ldexp(1.0, 20 + static_cast<int>(g() % 30));
+    auto p = [&] { return eg::Point3<double>{off + u(g), off + u(g), u(g)}; };
+    std::vector<eg::Point3<double>> a, b;
+    for (int i = 0; i < 5; ++i) a.push_back(p());
+    for (int i = 0; i < 4; ++i) b.push_back(p());
+    check_distance(core(eg::ConvexHull3<double>(a)), core(eg::ConvexHull3<double>(b)), "doubles", it);
+    const eg::Box3<double> box{p(), {{{1, 0, 0}, {0, 0.6, 0.8}, {0, -0.8, 0.6}}}, {0.25, 0.5, 0.125}};
+    check_distance(core(box), core(eg::Triangle3<double>{p(), p(), p()}), "box-triangle", it);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Penetration
+
+void check_penetration(const cvx::Core& x, const cvx::Core& y, int it) {
+  const po::Penetration want = po::penetration(qpoints(x), qpoints(y), x.dim);
+  ASSERT_TRUE(want.meet) << it;
+  const cvx::Penetration got = cvx::core_penetration(x, y);
+  ASSERT_EQ(got.interior, want.interior) << it;
+  if (!want.interior) {
+    EXPECT_TRUE(got.n.empty()) << it;
+    return;
+  }
+  ASSERT_EQ(got.p2, want.depth2) << it;
+  ASSERT_EQ(got.n.size() == static_cast<std::size_t>(x.dim), want.directions.size() == 1) << it;
+  if (want.directions.size() != 1) return;
+  QV n{0, 0, 0};
+  for (int k = 0; k < x.dim; ++k) n[k] = got.n[k];
+  EXPECT_TRUE(po::same_direction(n, want.directions[0])) << it;
+}
+
+/// Meeting pairs: y is moved so that it shares a point with x (a random
+/// point of x's core onto a random vertex of y), so the cores meet at
+/// every depth, touching included.
+TEST(ConvexPenetration, RandomGridShapesMatchTheOracle) {
+  Rng g(404);
+  int unique = 0, ties = 0, flat = 0;
+  for (int it = 0; it < 160; ++it) {
+    const bool three = it % 2 == 0;
+    cvx::Core x = three ? random_core3(g, 2) : random_core2(g, 2);
+    cvx::Core y = three ? random_core3(g, 2) : random_core2(g, 2);
+    if (x.size() * y.size() > 48) continue;  // the oracle's brute force
+    // Move y by (a point of x) - (a point of y) plus a small grid step.
+    const std::size_t i = g() % x.size(), j = g() % y.size();
+    const std::size_t d = static_cast<std::size_t>(x.dim);
+    std::vector<Q> shift(d);
+    for (std::size_t k = 0; k < d; ++k) shift[k] = x.c[i * d + k] - y.c[j * d + k] + Q(static_cast<int>(g() % 3) - 1) / 2;
+    for (std::size_t m = 0; m < y.size(); ++m)
+      for (std::size_t k = 0; k < d; ++k) y.c[m * d + k] += shift[k];
+    if (oracle_d2(x, y) != 0) continue;
+    check_penetration(x, y, it);
+    const cvx::Penetration p = cvx::core_penetration(x, y);
+    unique += !p.n.empty();
+    ties += p.interior && p.n.empty();
+    flat += !p.interior;
+  }
+  EXPECT_GT(unique, 20);
+  EXPECT_GT(ties, 3);
+  EXPECT_GT(flat, 3);
+}
+
+/// Swapping the shapes keeps the depth and negates its direction; a
+/// translation by integers changes nothing; a box is the hull of its
+/// corners; the depth is R + P correctly rounded.
+TEST(ConvexPenetration, PropertiesOfTheDepth) {
+  Rng g(505);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int it = 0; it < 60; ++it) {
+    // Values with few significant bits, so b's corners are exact doubles.
+    auto step = [&](int n) { return static_cast<double>(static_cast<int>(g() % (2 * n)) - n) / 64; };
+    const eg::Box3<double> a{{0, 0, 0}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {1, 0.75, 0.5}, 0.125};
+    const eg::Box3<double> b{{1.25 + step(16), step(24), step(24)}, {{{0.75, 0.5, 0}, {-0.5, 0.75, 0}, {0, 0, 1}}},
+                             {0.5, 0.5, 0.5}};
+    const auto ab = eg::contact(a, b), ba = eg::contact(b, a);
+    ASSERT_TRUE(ab && ba) << it;
+    EXPECT_EQ(ab->depth, ba->depth) << it;
+    ASSERT_EQ(ab->depth_normal.has_value(), ba->depth_normal.has_value()) << it;
+    if (ab->depth_normal) {
+      EXPECT_EQ(ab->depth_normal->x, -ba->depth_normal->x) << it;
+      EXPECT_EQ(ab->depth_normal->y, -ba->depth_normal->y) << it;
+      EXPECT_EQ(ab->depth_normal->z, -ba->depth_normal->z) << it;
+    }
+    // Moved by integers: the same contact.
+    eg::Box3<double> a2 = a, b2 = b;
+    a2.center = {a.center.x + 1024, a.center.y - 7, a.center.z + 3};
+    b2.center = {b.center.x + 1024, b.center.y - 7, b.center.z + 3};
+    const auto moved = eg::contact(a2, b2);
+    ASSERT_TRUE(moved) << it;
+    EXPECT_EQ(moved->depth, ab->depth) << it;
+    // b as the hull of its eight corners.
+    std::vector<eg::Point3<double>> corners;
+    const cvx::Core bc = core(b);
+    for (std::size_t i = 0; i < 8; ++i)
+      corners.push_back({bc.c[3 * i].get_d(), bc.c[3 * i + 1].get_d(), bc.c[3 * i + 2].get_d()});
+    for (std::size_t i = 0; i < 24; ++i) ASSERT_EQ(Q(bc.c[i].get_d()), bc.c[i]);
+    const auto hull = eg::contact(a, eg::ConvexHull3<double>(corners));
+    ASSERT_TRUE(hull) << it;
+    EXPECT_EQ(hull->depth, ab->depth) << it;
+    // R + P, rounded: P^2 from the engine, R = 1/8.
+    const cvx::Penetration p = cvx::core_penetration(core(a), core(b));
+    const mpf_class exact = mpf_class(Q(1, 8), 600) + sqrt(mpf_class(p.p2, 600));
+    const double d = ab->depth;
+    const mpf_class lo = (mpf_class(d, 600) + mpf_class(std::nextafter(d, 0.0), 600)) / 2;
+    const mpf_class hi = (mpf_class(d, 600) + mpf_class(std::nextafter(d, 10.0), 600)) / 2;
+    EXPECT_TRUE(lo <= exact && exact <= hi) << it;
+  }
+}
+
+TEST(ConvexPenetration, HandWorkedCases) {
+  using B = eg::Box3<double>;
+  const std::array<eg::Point3<double>, 3> I{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  // Face to face, exactly touching: depth 0, no direction; 1/4 in: 1/4 along +x.
+  const auto touch = eg::contact(B{{0, 0, 0}, I, {1, 1, 1}}, B{{2, 0, 0}, I, {1, 1, 1}});
+  ASSERT_TRUE(touch);
+  EXPECT_EQ(touch->depth, 0.0);
+  EXPECT_FALSE(touch->depth_normal);
+  EXPECT_FALSE(eg::interiors_overlap(B{{0, 0, 0}, I, {1, 1, 1}}, B{{2, 0, 0}, I, {1, 1, 1}}));
+  const auto in = eg::contact(B{{0, 0, 0}, I, {1, 1, 1}}, B{{1.75, 0, 0}, I, {1, 1, 1}});
+  ASSERT_TRUE(in && in->depth_normal);
+  EXPECT_EQ(in->depth, 0.25);
+  EXPECT_EQ(in->depth_normal->x, 1.0);
+  // One ULP apart: no contact; one ULP in: depth 2^-52.
+  EXPECT_FALSE(eg::contact(B{{0, 0, 0}, I, {1, 1, 1}}, B{{std::nextafter(2.0, 3.0), 0, 0}, I, {1, 1, 1}}));
+  const auto ulp = eg::contact(B{{0, 0, 0}, I, {1, 1, 1}}, B{{std::nextafter(2.0, 0.0), 0, 0}, I, {1, 1, 1}});
+  ASSERT_TRUE(ulp && ulp->depth_normal);
+  EXPECT_EQ(ulp->depth, 0x1p-52);
+  // Rounded boxes touching at their rounded faces: depth 0 and no depth
+  // direction (docs/queries.md), but the closest pair's normal.
+  const auto rounded = eg::contact(B{{0, 0, 0}, I, {1, 1, 1}, 0.5}, B{{3, 0.5, 0}, I, {1, 1, 1}, 0.5});
+  ASSERT_TRUE(rounded && rounded->normal);
+  EXPECT_EQ(rounded->depth, 0.0);
+  EXPECT_FALSE(rounded->depth_normal);
+  EXPECT_EQ(rounded->normal->x, 1.0);
+  EXPECT_EQ(rounded->gap, 0.0);
+  // Nested: a cube centred in a bigger one ties in six directions.
+  const auto nested = eg::contact(B{{0, 0, 0}, I, {2, 2, 2}}, B{{0, 0, 0}, I, {1, 1, 1}});
+  ASSERT_TRUE(nested);
+  EXPECT_EQ(nested->depth, 3.0);
+  EXPECT_FALSE(nested->depth_normal);
+  // Off centre, it leaves through the nearest face.
+  const auto off = eg::contact(B{{0, 0, 0}, I, {2, 2, 2}}, B{{0, 0.5, 0}, I, {1, 1, 1}});
+  ASSERT_TRUE(off && off->depth_normal);
+  EXPECT_EQ(off->depth, 2.5);
+  EXPECT_EQ(off->depth_normal->y, 1.0);
+  // Two triangles crossing each other (not coplanar): a positive depth.
+  const eg::Triangle3<double> t1{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}, t2{{1, 1, -1}, {1, 1, 3}, {3, 1, 1}};
+  const auto tt = eg::contact(t1, t2);
+  ASSERT_TRUE(tt);
+  EXPECT_EQ(tt->depth, 1.0);  // t2 moves up by 1 (clearing z = 0 with its lowest corner)
+}
+
+// ---------------------------------------------------------------------------
+// Time of impact
+
+TEST(ConvexTimeOfImpact, RadiusZeroIsTheOraclesRationalRounded) {
+  Rng g(606);
+  int hits = 0;
+  for (int it = 0; it < 120; ++it) {
+    const bool three = it % 2 == 0;
+    const cvx::Core x = three ? random_core3(g, 2) : random_core2(g, 2);
+    cvx::Core y = three ? random_core3(g, 2) : random_core2(g, 2);
+    if (x.size() * y.size() > 48) continue;
+    std::uniform_int_distribution<int> u(-6, 6);
+    std::vector<Q> v;
+    QV vq{0, 0, 0};
+    for (int k = 0; k < x.dim; ++k) v.push_back(Q(u(g)) / (1 + static_cast<int>(g() % 3))), vq[k] = v.back();
+    const std::optional<double> got = cvx::core_time_of_impact(x, y, v);
+    const std::optional<Q> want = po::time_of_impact_r0(qpoints(x), qpoints(y), vq, x.dim);
+    ASSERT_EQ(got.has_value(), want.has_value() && *want <= 1) << it;
+    if (!got) continue;
+    ++hits;
+    EXPECT_EQ(*got, eg::to_double(*want)) << it;
+  }
+  EXPECT_GT(hits, 20);
+}
+
+/// With radii: the answer d is the double nearest the first contact time:
+/// at the midpoint below d the shapes are apart, at the one above they meet
+/// (checked with the oracle's distance of the moved cores). The motions
+/// end deep inside y, so "meet" stays true once it is.
+TEST(ConvexTimeOfImpact, WithRadiiTheAnswerIsCorrectlyRounded) {
+  Rng g(707);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int checked = 0;
+  for (int it = 0; it < 60; ++it) {
+    std::vector<eg::Point3<double>> a, b;
+    for (int i = 0; i < 4; ++i) a.push_back({u(g), u(g), u(g)});
+    for (int i = 0; i < 4; ++i) b.push_back({6 + u(g), u(g), u(g)});
+    const double ra = 0.25 + 0.25 * std::fabs(u(g)), rb = 0.5 * std::fabs(u(g));
+    const eg::ConvexHull3<double> x(a, ra), y(b, rb);
+    const eg::Point3<double> v{6 + 0.1 * u(g), 0.1 * u(g), 0.1 * u(g)};  // ends where y is
+    const std::optional<double> t = eg::time_of_impact(x, v, y);
+    const Q R = Q(ra) + Q(rb);
+    auto meets = [&](const Q& tt) {
+      std::vector<QV> moved;
+      for (const auto& p : a) moved.push_back({Q(p.x) + tt * Q(v.x), Q(p.y) + tt * Q(v.y), Q(p.z) + tt * Q(v.z)});
+      std::vector<QV> bq;
+      for (const auto& p : b) bq.push_back({Q(p.x), Q(p.y), Q(p.z)});
+      return po::distance2(moved, bq, 3) <= R * R;
+    };
+    // Those that meet at the end meet from t0 on (the times they meet are
+    // an interval); the others the oracle's sampling cannot bracket.
+    if (!meets(Q(1))) continue;
+    ++checked;
+    ASSERT_TRUE(t) << it;
+    EXPECT_FALSE(meets((Q(*t) + Q(std::nextafter(*t, 0.0))) / 2)) << it;
+    EXPECT_TRUE(meets((Q(*t) + Q(std::nextafter(*t, 1.0))) / 2)) << it;
+  }
+  EXPECT_GT(checked, 30);
+}
+
+TEST(ConvexTimeOfImpact, HandWorkedCases) {
+  using B = eg::Box3<double>;
+  const std::array<eg::Point3<double>, 3> I{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  const B a{{0, 0, 0}, I, {0.5, 0.5, 0.5}}, c{{2, 0, 0}, I, {0.5, 0.5, 0.5}};
+  EXPECT_EQ(eg::time_of_impact(a, eg::Point3<double>{4, 0, 0}, c), 0.25);
+  EXPECT_FALSE(eg::time_of_impact(a, eg::Point3<double>{0, 4, 0}, c));
+  EXPECT_FALSE(eg::time_of_impact(a, eg::Point3<double>{0.5, 0, 0}, c));  // stops short
+  EXPECT_EQ(eg::time_of_impact(a, eg::Point3<double>{1, 0, 0}, c), 1.0);   // touches at the end
+  EXPECT_EQ(eg::time_of_impact(B{{1, 0, 0}, I, {0.5, 0.5, 0.5}}, eg::Point3<double>{-5, 0, 0}, c), 0.0);
+  // A ball grazing a box's top face: it moves at height exactly r above it
+  // and first touches where the face begins, x = 0.5, at t = 2.5 / 8.
+  const eg::Sphere<double> ball{{-2, 0, 1.5}, 1};
+  const B box{{1, 0, 0}, I, {0.5, 0.5, 0.5}};
+  EXPECT_EQ(eg::time_of_impact(ball, eg::Point3<double>{8, 0, 0}, box), 2.5 / 8);
+  // Ties: contact times exactly halfway between the doubles 1/2 and
+  // 1/2 + 2^-53 round to the even one, 1/2 -- with radius 0 (a rational
+  // time), through a face with a radius (the distance falls through R at
+  // the tie), and grazing (the distance stays R from the tie on).
+  using P = eg::Point3<mpq_class>;
+  using BQ = eg::Box3<mpq_class>;
+  const std::array<P, 3> IQ{{P{1, 0, 0}, P{0, 1, 0}, P{0, 0, 1}}};
+  mpq_class tie(1, 2);
+  mpq_class step(1);
+  mpq_div_2exp(step.get_mpq_t(), step.get_mpq_t(), 54);
+  tie += step;  // 1/2 + 2^-54
+  const BQ wall{P{tie + 1, 0, 0}, IQ, {1, 1, 1}};  // its face at x = tie
+  EXPECT_EQ(eg::time_of_impact(P{0, 0, 0}, P{1, 0, 0}, wall), 0.5);
+  EXPECT_EQ(eg::time_of_impact(eg::Sphere<mpq_class>{P{-1, 0, 0}, 1}, P{1, 0, 0}, wall), 0.5);
+  const eg::Sphere<mpq_class> skim{P{1, 0, 2}, 1};  // 1 above the top face z = 1
+  EXPECT_EQ(eg::time_of_impact(skim, P{1, 0, 0}, BQ{P{tie + 2, 0, 0}, IQ, {1, 1, 1}}), 0.5);
+  // Just past the tie: the upper neighbour.
+  const BQ wall2{P{tie + step / 1024 + 1, 0, 0}, IQ, {1, 1, 1}};
+  EXPECT_EQ(eg::time_of_impact(P{0, 0, 0}, P{1, 0, 0}, wall2), 0.5 + 0x1p-53);
+}
+
+// ---------------------------------------------------------------------------
+// Every coordinate type, and the errors
+
+template <class T>
+class ConvexTyped : public ::testing::Test {};
+TYPED_TEST_SUITE(ConvexTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+
+TYPED_TEST(ConvexTyped, BoxesPolygonsHullsInEveryType) {
+  using T = TypeParam;
+  using P3 = eg::Point3<T>;
+  using P2 = eg::Point2<T>;
+  const std::array<P3, 3> I{{P3{T(1), T(0), T(0)}, P3{T(0), T(1), T(0)}, P3{T(0), T(0), T(1)}}};
+  const eg::Box3<T> a{P3{T(0), T(0), T(0)}, I, {T(2), T(2), T(2)}};
+  const eg::Box3<T> b{P3{T(3), T(0), T(0)}, I, {T(2), T(2), T(2)}, T(1)};
+  EXPECT_TRUE(eg::intersects(a, b));
+  EXPECT_EQ(eg::to_string(eg::squared_distance(a, b)), "0");
+  const auto c = eg::contact(a, b);
+  ASSERT_TRUE(c && c->depth_normal);
+  EXPECT_EQ(c->depth, 2.0);  // 1 of cores + r = 1
+  EXPECT_EQ(c->depth_normal->x, 1.0);
+  const eg::ConvexHull3<T> h({P3{T(10), T(0), T(0)}, P3{T(12), T(0), T(0)}, P3{T(10), T(2), T(0)}, P3{T(10), T(0), T(2)}});
+  EXPECT_EQ(eg::to_string(eg::squared_distance(a, h)), "64");
+  EXPECT_EQ(eg::distance(a, h), 8.0);
+  const auto cp = eg::closest_points(h, a);
+  EXPECT_EQ(eg::to_string(cp.on_first.x), "10");
+  EXPECT_EQ(eg::to_string(cp.on_second.x), "2");
+  const eg::ConvexPolygon<T> p({P2{T(0), T(0)}, P2{T(4), T(0)}, P2{T(0), T(4)}}), q({P2{T(3), T(3)}, P2{T(5), T(3)}, P2{T(3), T(5)}});
+  EXPECT_EQ(eg::to_string(eg::squared_distance(p, q)), "2");
+  EXPECT_TRUE(eg::intersects(p, eg::Capsule2<T>{{P2{T(3), T(3)}, P2{T(5), T(5)}}, T(2)}));
+  EXPECT_EQ(eg::time_of_impact(p, P2{T(4), T(4)}, q), 0.25);
+}
+
+TEST(ConvexErrors, BadShapesAreInvalidInput) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  using P3 = eg::Point3<double>;
+  EXPECT_THROW(eg::ConvexHull3<double>(std::vector<P3>{}), eg::invalid_input);
+  EXPECT_THROW(eg::ConvexHull3<double>({P3{0, 0, nan}}), eg::invalid_input);
+  EXPECT_THROW(eg::ConvexHull3<double>({P3{0, 0, 0}}, -1.0), eg::invalid_input);
+  EXPECT_THROW(eg::ConvexPolygon<double>({eg::Point2<double>{0, 0}}, nan), eg::invalid_input);
+  const std::array<P3, 3> I{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  const eg::Box3<double> neg{{0, 0, 0}, I, {1, -1, 1}}, ok{{0, 0, 0}, I, {1, 1, 1}};
+  EXPECT_THROW((void)eg::intersects(neg, ok), eg::invalid_input);
+  const eg::Box3<double> inf{{0, 0, std::numeric_limits<double>::infinity()}, I, {1, 1, 1}};
+  EXPECT_THROW((void)eg::contact(inf, ok), eg::invalid_input);
+  const eg::Box3<double> rneg{{0, 0, 0}, I, {1, 1, 1}, -0.5};
+  EXPECT_THROW((void)eg::time_of_impact(rneg, P3{1, 0, 0}, ok), eg::invalid_input);
+}
+
+}  // namespace
