@@ -84,7 +84,15 @@ auto contact(const A& x, const B& y) {
   if constexpr (OldOverlapPair<A, B>) {
     if (!intersects(x, y)) return out;  // the fast filters of capsules.hpp first
   }
-  const ContactFacts f = core_contact(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
+  std::optional<ContactFacts> fast;
+  if constexpr (!OldOverlapPair<A, B>) {
+    if (overlap_filter(x, y, false) < 0) return out;  // certainly apart
+    using T = typename shape_traits<A>::coord;
+    if constexpr (double_exact_v<T> && std::is_same_v<A, Box3<T>> && std::is_same_v<B, Box3<T>>) {
+      fast = box3_contact(box_d(x), box_d(y));  // empty for bad input: the engine reports it
+    }
+  }
+  const ContactFacts f = fast ? *fast : core_contact(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
   if (!f.closed) return out;
   out = Contact<P>{f.depth, detail::point_of<P>(f.normal), detail::point_of<P>(f.depth_normal), f.gap};
   return out;

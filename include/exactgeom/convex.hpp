@@ -45,7 +45,10 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -54,6 +57,7 @@
 #include "exactgeom/contact.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/convex_core.hpp"
+#include "exactgeom/detail/convex_filter.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segment_triangle.hpp"
@@ -89,7 +93,8 @@ struct shape_traits<Point2<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const Point2<T>& p) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     push(c, p);
     return c;
   }
@@ -99,7 +104,8 @@ struct shape_traits<Point3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Point3<T>& p) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     push(c, p);
     return c;
   }
@@ -109,7 +115,8 @@ struct shape_traits<Segment2<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const Segment2<T>& s) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     push(c, s.a), push(c, s.b);
     return c;
   }
@@ -119,7 +126,8 @@ struct shape_traits<Segment3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Segment3<T>& s) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     push(c, s.a), push(c, s.b);
     return c;
   }
@@ -129,7 +137,8 @@ struct shape_traits<Circle<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const Circle<T>& s) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     push(c, s.center);
     c.r = radius_of(s.r, "Circle");
     return c;
@@ -140,7 +149,8 @@ struct shape_traits<Sphere<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Sphere<T>& s) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     push(c, s.center);
     c.r = radius_of(s.r, "Sphere");
     return c;
@@ -151,7 +161,8 @@ struct shape_traits<Capsule2<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const Capsule2<T>& s) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     push(c, s.seg.a), push(c, s.seg.b);
     c.r = radius_of(s.r, "Capsule2");
     return c;
@@ -162,7 +173,8 @@ struct shape_traits<Capsule3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Capsule3<T>& s) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     push(c, s.seg.a), push(c, s.seg.b);
     c.r = radius_of(s.r, "Capsule3");
     return c;
@@ -173,7 +185,8 @@ struct shape_traits<Triangle3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Triangle3<T>& t) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     push(c, t.a), push(c, t.b), push(c, t.c);
     return c;
   }
@@ -183,7 +196,8 @@ struct shape_traits<ConvexPolygon<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const ConvexPolygon<T>& s) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     for (const auto& p : s.vertices()) push(c, p);
     c.r = exactgeom::to_mpq(s.radius());
     c.hull_dim = s.vertices().size() >= 3 ? 2 : static_cast<int>(s.vertices().size()) - 1;
@@ -195,7 +209,8 @@ struct shape_traits<ConvexHull3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const ConvexHull3<T>& s) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     for (const auto& p : s.vertices()) push(c, p);
     c.r = exactgeom::to_mpq(s.radius());
     c.hull_dim = s.dimension();
@@ -209,7 +224,8 @@ struct shape_traits<Box2<T>> {
   using coord = T;
   static constexpr int dim = 2;
   static Core to_core(const Box2<T>& b) {
-    Core c{2};
+    Core c;
+    c.dim = 2;
     c.r = radius_of(b.r, "Box2");
     mpq_class h[2];
     for (int i = 0; i < 2; ++i) {
@@ -235,7 +251,8 @@ struct shape_traits<Box3<T>> {
   using coord = T;
   static constexpr int dim = 3;
   static Core to_core(const Box3<T>& b) {
-    Core c{3};
+    Core c;
+    c.dim = 3;
     c.r = radius_of(b.r, "Box3");
     mpq_class h[3], a[3][3];
     for (int i = 0; i < 3; ++i) {
@@ -284,6 +301,119 @@ using point_of = std::conditional_t<shape_traits<A>::dim == 2, Point2<Fraction<m
 
 inline Fraction<mpz_class> fraction(const mpq_class& q) { return Fraction<mpz_class>(q.get_num(), q.get_den()); }
 
+/// Coordinate types whose values are doubles exactly: the double stages of
+/// convex_filter.hpp take them.
+template <class T>
+inline constexpr bool double_exact_v = std::is_same_v<T, double> || std::is_same_v<T, float> ||
+                                       std::is_same_v<T, std::int32_t>;
+
+template <class P>
+auto coord3z(const P& p) {
+  if constexpr (requires { p.z; }) return p.z;
+  else return p.x;
+}
+
+/// A shape's core as a list of double vertices (exact, except a box's
+/// corners, rounded: rho bounds their error), and its radius.
+struct DoubleCore {
+  std::vector<double> v;
+  std::size_t n = 0;
+  double rho = 0, r = 0;
+  bool ok = true;  // false: a NaN or infinite value (the exact path reports it)
+};
+template <class P>
+void push_d(DoubleCore& d, const P& p) {
+  d.v.push_back(static_cast<double>(p.x)), d.v.push_back(static_cast<double>(p.y));
+  if constexpr (requires { p.z; }) d.v.push_back(static_cast<double>(p.z));
+  ++d.n;
+}
+template <class S>
+DoubleCore double_core(const S& s) {
+  using T = typename shape_traits<S>::coord;
+  DoubleCore d;
+  if constexpr (std::is_same_v<S, Point2<T>> || std::is_same_v<S, Point3<T>>) {
+    push_d(d, s);
+  } else if constexpr (std::is_same_v<S, Segment2<T>> || std::is_same_v<S, Segment3<T>>) {
+    push_d(d, s.a), push_d(d, s.b);
+  } else if constexpr (std::is_same_v<S, Circle<T>> || std::is_same_v<S, Sphere<T>>) {
+    push_d(d, s.center);
+    d.r = static_cast<double>(s.r);
+  } else if constexpr (std::is_same_v<S, Capsule2<T>> || std::is_same_v<S, Capsule3<T>>) {
+    push_d(d, s.seg.a), push_d(d, s.seg.b);
+    d.r = static_cast<double>(s.r);
+  } else if constexpr (std::is_same_v<S, Triangle3<T>>) {
+    push_d(d, s.a), push_d(d, s.b), push_d(d, s.c);
+  } else if constexpr (std::is_same_v<S, ConvexPolygon<T>> || std::is_same_v<S, ConvexHull3<T>>) {
+    d.v.reserve(s.vertices().size() * (shape_traits<S>::dim));
+    for (const auto& p : s.vertices()) push_d(d, p);
+    d.r = static_cast<double>(s.radius());
+  } else {  // a box: its corners, rounded
+    constexpr int D = shape_traits<S>::dim;
+    double c[D], a[D][D], h[D], mag = 0;
+    for (int k = 0; k < D; ++k) c[k] = static_cast<double>(k == 0 ? s.center.x : (k == 1 ? s.center.y : coord3z(s.center)));
+    for (int i = 0; i < D; ++i) {
+      h[i] = static_cast<double>(s.half[static_cast<std::size_t>(i)]);
+      const auto& ax = s.axes[static_cast<std::size_t>(i)];
+      a[i][0] = static_cast<double>(ax.x), a[i][1] = static_cast<double>(ax.y);
+      if constexpr (D == 3) a[i][2] = static_cast<double>(ax.z);
+    }
+    for (int k = 0; k < D; ++k) {
+      double m = std::fabs(c[k]);
+      for (int i = 0; i < D; ++i) m += std::fabs(h[i] * a[i][k]);
+      mag = std::max(mag, m);
+    }
+    for (unsigned sg = 0; sg < (1u << D); ++sg) {
+      for (int k = 0; k < D; ++k) {
+        double x = c[k];
+        for (int i = 0; i < D; ++i) x += ((sg >> i) & 1 ? h[i] : -h[i]) * a[i][k];
+        d.v.push_back(x);
+      }
+      ++d.n;
+    }
+    // c + sum of D products: gamma_(D + 1) times the magnitudes, with room.
+    d.rho = 8 * 0x1p-53 * mag * (1 + 0x1p-40);
+    d.r = static_cast<double>(s.r);
+    d.ok = !(h[0] < 0) && !(h[1] < 0) && !(D == 3 && h[D - 1] < 0) && !(d.r < 0);
+  }
+  for (double x : d.v) d.ok = d.ok && finite_bits(x);
+  d.ok = d.ok && finite_bits(d.r) && !(d.r < 0) && finite_bits(d.rho);
+  return d;
+}
+
+template <class T>
+BoxD3 box_d(const Box3<T>& b) {
+  BoxD3 d;
+  d.c[0] = static_cast<double>(b.center.x), d.c[1] = static_cast<double>(b.center.y), d.c[2] = static_cast<double>(b.center.z);
+  for (int i = 0; i < 3; ++i) {
+    const auto& ax = b.axes[static_cast<std::size_t>(i)];
+    d.a[i][0] = static_cast<double>(ax.x), d.a[i][1] = static_cast<double>(ax.y), d.a[i][2] = static_cast<double>(ax.z);
+    d.h[i] = static_cast<double>(b.half[static_cast<std::size_t>(i)]);
+  }
+  d.r = static_cast<double>(b.r);
+  return d;
+}
+/// The double stage of the overlap tests: +1 true, -1 false, 0 not certain.
+template <class A, class B>
+int overlap_filter(const A& x, const B& y, bool strict) {
+  using T = typename shape_traits<A>::coord;
+  if constexpr (!double_exact_v<T>) {
+    return 0;
+  } else if constexpr (std::is_same_v<A, Box3<T>> && std::is_same_v<B, Box3<T>>) {
+    const int f = box3_filter(box_d(x), box_d(y));
+    if (f < 0) return -1;
+    if (f > 0) return strict ? (x.r + y.r > 0 ? 1 : -1) : 1;
+    // Cores apart by less than R, or not certain: GJK's certificates.
+    const DoubleCore dx = double_core(x), dy = double_core(y);
+    if (!dx.ok || !dy.ok) return 0;  // the exact path names the bad value
+    return gjk_filter(dx.v.data(), dx.n, dy.v.data(), dy.n, 3, std::max(dx.rho, dy.rho), dx.r, dy.r, strict);
+  } else {
+    const DoubleCore dx = double_core(x), dy = double_core(y);
+    if (!dx.ok || !dy.ok) return 0;
+    return gjk_filter(dx.v.data(), dx.n, dy.v.data(), dy.n, shape_traits<A>::dim, std::max(dx.rho, dy.rho), dx.r,
+                      dy.r, strict);
+  }
+}
+
 }  // namespace detail::cvx
 
 /// The exact closest pair of two shapes' cores; see the top of this file.
@@ -298,6 +428,7 @@ template <class A, class B>
   requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
 bool intersects(const A& x, const B& y) {
   using namespace detail::cvx;
+  if (const int f = overlap_filter(x, y, false)) return f > 0;
   const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
   const mpq_class R = cx.r + cy.r;
   return core_distance(cx, cy).dist2 <= R * R;
@@ -309,6 +440,7 @@ template <class A, class B>
   requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
 bool interiors_overlap(const A& x, const B& y) {
   using namespace detail::cvx;
+  if (const int f = overlap_filter(x, y, true)) return f > 0;
   const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
   const mpq_class R = cx.r + cy.r;
   return core_distance(cx, cy).dist2 < R * R;

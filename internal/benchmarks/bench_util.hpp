@@ -44,6 +44,8 @@ inline constexpr const char* kExactWrong = "exact_wrong";
 /// For distances: the share of inputs where the float result is more than
 /// 1 ULP from the correctly rounded exact one.
 inline constexpr const char* kFloatDistWrong = "float_dist_wrong";
+/// For penetration depths: the same, against the correctly rounded depth.
+inline constexpr const char* kFloatDepthWrong = "float_depth_wrong";
 /// For yes/no questions: the share of inputs whose exact answer is yes (the
 /// shapes meet), so a set can be seen to be what its name says.
 inline constexpr const char* kMeetShare = "meet_share";

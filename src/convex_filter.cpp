@@ -1,0 +1,795 @@
+// The double-precision stages in front of the exact convex engine
+// (detail/convex_filter.hpp). Two of them:
+//
+// 1. Two boxes: the separating-axis test (Gottschalk, Lin, Manocha 1996;
+//    Ericson 4.4.1) evaluated in double with a derived bound on its error.
+//    A box is the parallelepiped {c + sum s_i h_i a_i : s in [-1, 1]^3}; its
+//    facet normals are the cross products a_j x a_k, its edges the a_i. For
+//    an exact axis L (a facet normal of either box, or a_i x b_j):
+//      V(L) = sum_i hA_i |a_i.L| + sum_j hB_j |b_j.L| - |(cB - cA).L|,
+//    the overlap of the two projections on L. Two convex polytopes are
+//    disjoint iff a plane parallel to a facet of one, or to an edge of each
+//    (non-parallel edges), separates them (the separating axis theorem), so:
+//      some V(L) < 0        => the cores are disjoint, and
+//                              dist >= -V(L) / |L| for that L;
+//      every V(L) >= 0      => the cores meet (both boxes solid: h_i > 0 and
+//                              the axes independent; parallel edge pairs,
+//                              L = 0 exactly, give no axis and are skipped).
+//    Error bound. V is evaluated from the exact inputs by an expression of
+//    depth at most 10 (L: a product and a difference; a.L: three products
+//    and two sums; times h; three terms; two boxes; minus |d.L| with d a
+//    difference), and |.| is 1-Lipschitz, so by the standard forward error
+//    analysis (Higham, Accuracy and Stability of Numerical Algorithms, 3.1)
+//    |V^ - V| <= gamma_10 Vabs, with Vabs the same expression on absolute
+//    values. With M the largest |axis component|, H the largest half extent
+//    and C the largest |component of cB - cA| (computed; true <= C (1 + u)):
+//    |L| components <= 2M^2, |x.L| <= 6M^3, Vabs <= 36 H M^3 + 6 C (1 + u)
+//    M^2. gamma_10 < 10.01 u; E = 12 u Vabs (1 + 2^-40) covers it and the
+//    rounding of E itself. Underflow and overflow: every nonzero input has
+//    magnitude in [2^-200, 2^200] (checked), so every nonzero intermediate is
+//    at least 2^-1000 (differences of such numbers are multiples of their
+//    last places) and at most 2^900: neither occurs. (An input out of
+//    range, NaN, infinite or negative where it must not be: no answer.)
+//    |L| for the radius test: |L^ - L| <= gamma_2 * 2M^2 per component, so |L| <= |L^| (1 + 4u)
+//    + 12 u M^2 (sqrt and the dot product add a few u).
+//
+// 2. Any two vertex lists: GJK in double (the classic algorithm, Ericson
+//    9.5.2, on A - B), then certificates checked with error bounds:
+//     - a separating direction n: max n.a and min n.b, each dot product
+//       within gamma_3 (|n|.|x|)_1 of its computed value (plus rho |n|_1 for
+//       inexact vertices), give dist >= (min n.b - max n.a - errors) / |n|;
+//     - a witness: the simplex's weights lambda >= 0 (doubles, taken
+//       exactly) make p = sum lambda_i a_i / sum lambda, q likewise, exact
+//       points of the cores; |p - q| is bounded from its computed value;
+//     - containment (radius 0): the origin strictly inside the final
+//       simplex of A - B, by the exact-sign orientation filters on the
+//       differences a_i - b_i (each rounded once: the filters' input model).
+#include "exactgeom/detail/convex_filter.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "exactgeom/contact.hpp"
+#include "exactgeom/detail/filters.hpp"
+#include "exactgeom/detail/scaling.hpp"
+
+namespace exactgeom::detail::cvx {
+
+namespace {
+
+constexpr double kU = 0x1p-53;
+
+/// 0, or a magnitude in [2^-200, 2^200): the range the bounds above
+/// assume (on the bits: a biased exponent in [1023 - 200, 1023 + 199]).
+inline bool in_range(double x) {
+  const auto b = std::bit_cast<std::uint64_t>(x);
+  const auto e = static_cast<unsigned>((b >> 52) & 0x7ff);
+  return (b << 1) == 0 || e - (1023u - 200u) < 400u;
+}
+
+inline void cross(const double* x, const double* y, double* out) {
+  out[0] = x[1] * y[2] - x[2] * y[1];
+  out[1] = x[2] * y[0] - x[0] * y[2];
+  out[2] = x[0] * y[1] - x[1] * y[0];
+}
+inline double dot(const double* x, const double* y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
+
+/// x1 y2 - x2 y1 is exactly zero (no underflow in range: the products are
+/// p + e exactly, with p and e unique).
+inline bool exact_zero_2x2(double x1, double y2, double x2, double y1) {
+  const double p1 = x1 * y2, p2 = x2 * y1;
+  return p1 == p2 && std::fma(x1, y2, -p1) == std::fma(x2, y1, -p2);
+}
+bool exact_zero_cross(const double* x, const double* y) {
+  return exact_zero_2x2(x[1], y[2], x[2], y[1]) && exact_zero_2x2(x[2], y[0], x[0], y[2]) &&
+         exact_zero_2x2(x[0], y[1], x[1], y[0]);
+}
+
+/// The 15 candidate axes: which two vectors make each (0..2: A's axes,
+/// 3..5: B's).
+struct AxisPair {
+  int p, q;
+};
+constexpr AxisPair kAxes[15] = {{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3}, {3, 4}, {0, 3}, {0, 4},
+                                {0, 5}, {1, 3}, {1, 4}, {1, 5}, {2, 3}, {2, 4}, {2, 5}};
+
+struct BoxSat {
+  bool valid = false;  // inputs in range, bound finite
+  double E = 0;        // the bound on |V^ - V|
+  double M2 = 0;       // M^2
+  double d[3];         // cB - cA, rounded
+  const double* v[6];  // the six axis vectors
+};
+
+BoxSat prepare(const BoxD3& x, const BoxD3& y) {
+  BoxSat s;
+  double M = 0, H = 0, C = 0;
+  bool ok = true;
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      ok &= in_range(x.a[i][k]) & in_range(y.a[i][k]);
+      M = std::max(M, std::max(std::fabs(x.a[i][k]), std::fabs(y.a[i][k])));
+    }
+    ok &= in_range(x.h[i]) & in_range(y.h[i]) & in_range(x.c[i]) & in_range(y.c[i]);
+    H = std::max(H, std::max(x.h[i], y.h[i]));
+    s.d[i] = y.c[i] - x.c[i];
+    ok &= in_range(s.d[i]);
+    C = std::max(C, std::fabs(s.d[i]));
+  }
+  ok &= in_range(x.r) & in_range(y.r);
+  ok &= !(x.h[0] < 0) & !(x.h[1] < 0) & !(x.h[2] < 0) & !(y.h[0] < 0) & !(y.h[1] < 0) & !(y.h[2] < 0);
+  ok &= !(x.r < 0) & !(y.r < 0);
+  s.valid = ok;
+  const double vabs = 36 * H * M * M * M + 6 * C * (1 + kU) * M * M;
+  s.E = 12 * kU * vabs * (1 + 0x1p-40);
+  s.M2 = M * M;
+  for (int i = 0; i < 3; ++i) s.v[i] = x.a[i], s.v[3 + i] = y.a[i];
+  return s;
+}
+
+/// The 15 values V^, computed with shared parts (Ericson 4.4.1's trick,
+/// for parallelepipeds): with NA_m = a_(m+1) x a_(m+2) and NB_m likewise,
+/// a_k . (a_i x b_j) = +-b_j . NA_(3-i-k) and b_l . (a_i x b_j) =
+/// +-a_i . NB_(3-j-l), a_i . NA_m = 0 (i != m) and det A (i = m), exactly.
+/// Each V^ is then an evaluation of the exact V of depth at most 10 whose
+/// absolute-value twin obeys the same magnitude bounds (|NA| <= 2M^2,
+/// |b . NA| <= 6M^3), so the bound E above holds for it unchanged. Parts
+/// are computed on first use: the filter stops at the first separating axis.
+class SatEval {
+ public:
+  SatEval(const BoxD3& x, const BoxD3& y, const BoxSat& s) : x_(x), y_(y), s_(s) {}
+
+  /// V^ on axis k of kAxes. For an edge axis, d . (a_i x b_j) is
+  /// evaluated as b_j . (d x a_i) (the same triple product; |d x a_i| <=
+  /// 2CM componentwise and |b . (d x a)| <= 6CM^2, the bounds of d . L, at
+  /// the same depth), so the three d x a_i serve all nine edge axes.
+  double value(int k) {
+    const AxisPair ap = kAxes[k];
+    if (k < 3) {
+      need_ma();
+      double v = x_.h[k] * std::fabs(deta_);
+      for (int j = 0; j < 3; ++j) v += y_.h[j] * std::fabs(ma_[k][j]);
+      return v - std::fabs(dot(s_.d, na_[k]));
+    }
+    if (k < 6) {
+      const int m = k - 3;
+      need_mb();
+      double v = 0;
+      for (int i = 0; i < 3; ++i) v += x_.h[i] * std::fabs(mb_[m][i]);
+      v += y_.h[m] * std::fabs(detb_);
+      return v - std::fabs(dot(s_.d, nb_[m]));
+    }
+    const int i = ap.p, j = ap.q - 3;
+    need_ma(), need_mb(), need_ta();
+    double v = 0;
+    for (int t = 1; t <= 2; ++t) {
+      const int kk = (i + t) % 3, ll = (j + t) % 3;
+      v += x_.h[kk] * std::fabs(ma_[3 - i - kk][j]);
+      v += y_.h[ll] * std::fabs(mb_[3 - j - ll][i]);
+    }
+    return v - std::fabs(dot(ta_[i], y_.a[j]));
+  }
+
+  /// L^ on axis k: the rounded cross product (A's or B's face normal, or
+  /// a_i x b_j).
+  void axis(int k, double* L) {
+    if (k < 3) {
+      need_a();
+      std::copy(na_[k], na_[k] + 3, L);
+    } else if (k < 6) {
+      need_b();
+      std::copy(nb_[k - 3], nb_[k - 3] + 3, L);
+    } else {
+      cross(x_.a[kAxes[k].p], y_.a[kAxes[k].q - 3], L);
+    }
+  }
+
+ private:
+  void need_a() {
+    if (have_a_) return;
+    for (int m = 0; m < 3; ++m) cross(x_.a[(m + 1) % 3], x_.a[(m + 2) % 3], na_[m]);
+    deta_ = dot(x_.a[0], na_[0]);
+    have_a_ = true;
+  }
+  void need_b() {
+    if (have_b_) return;
+    for (int m = 0; m < 3; ++m) cross(y_.a[(m + 1) % 3], y_.a[(m + 2) % 3], nb_[m]);
+    detb_ = dot(y_.a[0], nb_[0]);
+    have_b_ = true;
+  }
+  void need_ta() {
+    if (have_ta_) return;
+    for (int i = 0; i < 3; ++i) cross(s_.d, x_.a[i], ta_[i]);
+    have_ta_ = true;
+  }
+  void need_ma() {
+    if (have_ma_) return;
+    need_a();
+    for (int m = 0; m < 3; ++m)
+      for (int j = 0; j < 3; ++j) ma_[m][j] = dot(na_[m], y_.a[j]);
+    have_ma_ = true;
+  }
+  void need_mb() {
+    if (have_mb_) return;
+    need_b();
+    for (int m = 0; m < 3; ++m)
+      for (int i = 0; i < 3; ++i) mb_[m][i] = dot(nb_[m], x_.a[i]);
+    have_mb_ = true;
+  }
+
+  const BoxD3& x_;
+  const BoxD3& y_;
+  const BoxSat& s_;
+  bool have_a_ = false, have_b_ = false, have_ma_ = false, have_mb_ = false, have_ta_ = false;
+  double na_[3][3], nb_[3][3], deta_ = 0, detb_ = 0, ma_[3][3], mb_[3][3], ta_[3][3];
+};
+
+/// The boxes are solid: every half extent positive and the axes
+/// independent (an exact-sign filter on det(a0, a1, a2)).
+bool solid(const BoxD3& b) {
+  return b.h[0] > 0 && b.h[1] > 0 && b.h[2] > 0 &&
+         orient3d_filter_d(b.a[0][0], b.a[0][1], b.a[0][2], b.a[1][0], b.a[1][1], b.a[1][2], b.a[2][0], b.a[2][1],
+                           b.a[2][2]) != 0;
+}
+
+/// Exact integers for doubles, all scaled by one power of two 2^-e.
+struct Exact {
+  int e = 0;
+  mpz_class z(double x) const {
+    const Dyadic d = to_dyadic(x);
+    mpz_class r = mpz_of(d.m);
+    if (d.m != 0) mpz_mul_2exp(r.get_mpz_t(), r.get_mpz_t(), static_cast<mp_bitcnt_t>(d.e - e));
+    return r;
+  }
+};
+
+/// e: the least exponent among the boxes' centres, half extents and axes
+/// (0 when all are zero), so that every one is an integer times 2^e.
+Exact common_scale(const BoxD3& x, const BoxD3& y) {
+  Exact ex;
+  ex.e = std::numeric_limits<int>::max();
+  auto low = [&](double v) {
+    const Dyadic d = to_dyadic(v);
+    if (d.m != 0) ex.e = std::min(ex.e, d.e);
+  };
+  for (const BoxD3* b : {&x, &y}) {
+    for (int i = 0; i < 3; ++i) {
+      low(b->c[i]), low(b->h[i]);
+      for (int k = 0; k < 3; ++k) low(b->a[i][k]);
+    }
+  }
+  if (ex.e == std::numeric_limits<int>::max()) ex.e = 0;
+  return ex;
+}
+
+/// The exact sign of V(L) on the axes the double stage left open (resting
+/// boxes: the contact face's two normals and the edge pairs parallel to
+/// it). With every input an integer times 2^e (common_scale), the axis
+/// vectors are A = 2^-e a, L' = A_p x A_q = 2^-2e L, and
+///   V = sum_boxes sum_i h_i |a_i . L| - |d . L|
+///     = 2^(4e) S1 - 2^(3e) |S2|,  S1 = sum H_i |A_i . L'|,  S2 = D . L'
+/// (H = 2^-e h, D = 2^-e d), so sign V = sign(2^e S1 - |S2|): integers
+/// only, no division. The integers are made once per query, on the first
+/// axis that needs them; GMP because the spread of exponents among the
+/// inputs is not bounded (a rotation entry of 1e-300 beside a centre of 1e6).
+class ExactSigns {
+ public:
+  ExactSigns(const BoxD3& x, const BoxD3& y) : x_(x), y_(y), z_(scratch()) {}
+
+  int sign(const AxisPair& ap) {
+    if (!ready_) init();
+    // GMP's C calls on preallocated integers: gmpxx's expression
+    // temporaries cost a malloc each, most of the time at these sizes.
+    auto& A_ = z_.A;
+    auto& H_ = z_.H;
+    auto& s1_ = z_.s1;
+    auto& s2_ = z_.s2;
+    auto& t_ = z_.t;
+    mpz_class* L = z_.Ls[n_];
+    cross_z(A_[ap.p], A_[ap.q], L);
+    // An axis parallel to one already decided has the same sign (V(cL) =
+    // |c| V(L)); boxes of one rotation give the same L four times over.
+    for (int j = 0; j < n_; ++j)
+      if (same_line(L, z_.Ls[j])) return signs_[j];
+    mpz_set_ui(s1_.get_mpz_t(), 0);
+    for (int i = 0; i < 6; ++i) {
+      dot_z(A_[i], L, t_);
+      if (sgn(t_) < 0)
+        mpz_submul(s1_.get_mpz_t(), H_[i].get_mpz_t(), t_.get_mpz_t());
+      else
+        mpz_addmul(s1_.get_mpz_t(), H_[i].get_mpz_t(), t_.get_mpz_t());
+    }
+    dot_z(z_.D, L, s2_);
+    mpz_abs(s2_.get_mpz_t(), s2_.get_mpz_t());
+    if (ex_.e >= 0)
+      mpz_mul_2exp(s1_.get_mpz_t(), s1_.get_mpz_t(), static_cast<mp_bitcnt_t>(ex_.e));
+    else
+      mpz_mul_2exp(s2_.get_mpz_t(), s2_.get_mpz_t(), static_cast<mp_bitcnt_t>(-ex_.e));
+    const int c = cmp(s1_, s2_);
+    signs_[n_++] = c;
+    return c;
+  }
+
+ private:
+  static void cross_z(const mpz_class* p, const mpz_class* q, mpz_class* L) {
+    for (int k = 0; k < 3; ++k) {
+      const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+      mpz_mul(L[k].get_mpz_t(), p[k1].get_mpz_t(), q[k2].get_mpz_t());
+      mpz_submul(L[k].get_mpz_t(), p[k2].get_mpz_t(), q[k1].get_mpz_t());
+    }
+  }
+  static void dot_z(const mpz_class* u, const mpz_class* w, mpz_class& out) {
+    mpz_mul(out.get_mpz_t(), u[0].get_mpz_t(), w[0].get_mpz_t());
+    mpz_addmul(out.get_mpz_t(), u[1].get_mpz_t(), w[1].get_mpz_t());
+    mpz_addmul(out.get_mpz_t(), u[2].get_mpz_t(), w[2].get_mpz_t());
+  }
+  /// u = w or u = -w, component by component (only those are looked for:
+  /// a cheap test that catches the repeated axes of resting boxes).
+  static bool same_line(const mpz_class* u, const mpz_class* w) {
+    bool plus = true, minus = true;
+    for (int k = 0; k < 3; ++k) {
+      plus = plus && mpz_cmp(u[k].get_mpz_t(), w[k].get_mpz_t()) == 0;
+      minus = minus && mpz_cmpabs(u[k].get_mpz_t(), w[k].get_mpz_t()) == 0 && sgn(u[k]) == -sgn(w[k]);
+    }
+    return plus || minus;
+  }
+  /// x 2^-e, an integer: in range (prepare), |x| < 2^200 and e >= -252, so
+  /// x 2^-e < 2^452 is a double, exactly (scaling by a power of two).
+  void set(mpz_class& z, double x) const { mpz_set_d(z.get_mpz_t(), x * scale_); }
+  /// e = (the least binary exponent among the nonzero inputs) - 52: every
+  /// input is an integer times 2^e (not always the largest such power, which
+  /// costs a count of trailing zeros per value and gains nothing here).
+  static int low_exponent(const BoxD3& b, int e) {
+    auto low = [&e](double v) {
+      const auto bits = std::bit_cast<std::uint64_t>(v);
+      const int be = static_cast<int>((bits >> 52) & 0x7ff);  // in range: normal or zero
+      if ((bits << 1) != 0) e = std::min(e, be - 1023 - 52);
+    };
+    for (int i = 0; i < 3; ++i) {
+      low(b.c[i]), low(b.h[i]), low(b.a[i][0]), low(b.a[i][1]), low(b.a[i][2]);
+    }
+    return e;
+  }
+  void init() {
+    ex_.e = low_exponent(y_, low_exponent(x_, std::numeric_limits<int>::max()));
+    if (ex_.e == std::numeric_limits<int>::max()) ex_.e = 0;  // every input zero
+    scale_ = std::ldexp(1.0, -ex_.e);  // 2^-e, -e <= 252: a double
+    const BoxD3* b[2] = {&x_, &y_};
+    for (int i = 0; i < 6; ++i) {
+      for (int k = 0; k < 3; ++k) set(z_.A[i][k], b[i / 3]->a[i % 3][k]);
+      set(z_.H[i], b[i / 3]->h[i % 3]);
+    }
+    for (int k = 0; k < 3; ++k) {
+      set(z_.D[k], y_.c[k]), set(z_.t, x_.c[k]);
+      mpz_sub(z_.D[k].get_mpz_t(), z_.D[k].get_mpz_t(), z_.t.get_mpz_t());
+    }
+    ready_ = true;
+  }
+
+  /// The integers, one set per thread, kept between queries so that their
+  /// limbs are allocated once, not on every query.
+  struct Scratch {
+    mpz_class A[6][3], H[6], D[3], s1, s2, t;
+    mpz_class Ls[15][3];  // the axes decided so far
+  };
+  static Scratch& scratch() {
+    thread_local Scratch z;
+    return z;
+  }
+
+  const BoxD3& x_;
+  const BoxD3& y_;
+  Scratch& z_;
+  bool ready_ = false;
+  Exact ex_;
+  double scale_ = 1;
+  int signs_[15] = {}, n_ = 0;  // the signs of z_.Ls[0..n_)
+};
+
+}  // namespace
+
+int box3_filter(const BoxD3& x, const BoxD3& y) {
+  const BoxSat s = prepare(x, y);
+  if (!s.valid) return 0;
+  const double R = x.r + y.r;  // R <= R^ (1 + u)
+  bool all_overlap = true;
+  int open[15], n_open = 0;  // axes within the bound of 0
+  SatEval sat(x, y, s);
+  for (int k = 0; k < 15; ++k) {
+    const AxisPair& ap = kAxes[k];
+    const double V = sat.value(k);
+    if (V > s.E) continue;  // certainly overlapping on this axis
+    if (-V > s.E) {
+      // Certainly separated on this axis; apart by more than R?
+      if (R == 0) return -1;
+      double L[3];
+      sat.axis(k, L);
+      const double len = std::sqrt(dot(L, L)) * (1 + 4 * kU) + 12 * kU * s.M2;
+      if ((-V - s.E) * (1 - 4 * kU) > R * (1 + 2 * kU) * len) return -1;
+      all_overlap = false;
+      continue;
+    }
+    // Within the bound of 0: an exactly zero axis (parallel edges) is no
+    // axis at all; any other leaves the answer open.
+    if (ap.p / 3 != ap.q / 3 && exact_zero_cross(s.v[ap.p], s.v[ap.q])) continue;
+    open[n_open++] = k;
+  }
+  if (!all_overlap) return 0;
+  // Only axes within the bound are left: their exact signs decide (the
+  // separating axis theorem: solid parallelepipeds are disjoint if and only
+  // if V < 0 on one of the 15 axes).
+  if (n_open > 0) {
+    if (!solid(x) || !solid(y)) return 0;
+    ExactSigns ex(x, y);
+    for (int i = 0; i < n_open; ++i)
+      if (ex.sign(kAxes[open[i]]) < 0) return R == 0 ? -1 : 0;  // apart; by how much the engine says
+    return 1;
+  }
+  return solid(x) && solid(y) ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------
+// The exact value of V(L) for the axis L = v_p x v_q, from the doubles.
+
+namespace {
+
+struct ExactAxis {
+  mpq_class V;   // V(L), exact
+  mpq_class L2;  // |L|^2, exact
+  mpq_class d;   // (cB - cA).L, exact (its sign says which way y moves)
+  mpq_class L[3];
+};
+
+ExactAxis exact_axis(const BoxD3& x, const BoxD3& y, const AxisPair& ap) {
+  const Exact ex = common_scale(x, y);
+  auto vec = [&](const double* v) { return std::array<mpz_class, 3>{ex.z(v[0]), ex.z(v[1]), ex.z(v[2])}; };
+  const double* vs[6] = {x.a[0], x.a[1], x.a[2], y.a[0], y.a[1], y.a[2]};
+  const auto p = vec(vs[ap.p]), q = vec(vs[ap.q]);
+  const std::array<mpz_class, 3> L{mpz_class(p[1] * q[2] - p[2] * q[1]), mpz_class(p[2] * q[0] - p[0] * q[2]),
+                                   mpz_class(p[0] * q[1] - p[1] * q[0])};
+  // In units of 2^e: axes are scaled by 2^-e, so L by 2^-2e, x.L by 2^-3e,
+  // h (x.L) by 2^-4e, and d.L by 2^-3e: S1 (the radii) carries one more
+  // factor 2^-e than S2 (the centres).
+  auto dotz = [](const std::array<mpz_class, 3>& u, const std::array<mpz_class, 3>& w) {
+    return mpz_class(u[0] * w[0] + u[1] * w[1] + u[2] * w[2]);
+  };
+  mpz_class S1 = 0;
+  for (const BoxD3* b : {&x, &y})
+    for (int i = 0; i < 3; ++i) S1 += ex.z(b->h[i]) * abs(dotz(vec(b->a[i]), L));
+  const std::array<mpz_class, 3> dc{mpz_class(ex.z(y.c[0]) - ex.z(x.c[0])), mpz_class(ex.z(y.c[1]) - ex.z(x.c[1])),
+                                    mpz_class(ex.z(y.c[2]) - ex.z(x.c[2]))};
+  const mpz_class S2 = dotz(dc, L);
+  ExactAxis out;
+  // V = 2^4e S1 - 2^3e |S2|, L2 = 2^4e |L|^2, d = 2^3e S2, L = 2^2e L.
+  auto pow2 = [](int k) {
+    mpq_class r = 1;
+    if (k >= 0) mpq_mul_2exp(r.get_mpq_t(), r.get_mpq_t(), static_cast<mp_bitcnt_t>(k));
+    else mpq_div_2exp(r.get_mpq_t(), r.get_mpq_t(), static_cast<mp_bitcnt_t>(-k));
+    return r;
+  };
+  out.V = mpq_class(S1) * pow2(4 * ex.e) - mpq_class(abs(S2)) * pow2(3 * ex.e);
+  out.L2 = mpq_class(dotz(L, L)) * pow2(4 * ex.e);
+  out.d = mpq_class(S2) * pow2(3 * ex.e);
+  for (int k = 0; k < 3; ++k) out.L[k] = mpq_class(L[k]) * pow2(2 * ex.e);
+  return out;
+}
+
+}  // namespace
+
+std::optional<BoxPenetration> box3_penetration(const BoxD3& x, const BoxD3& y) {
+  const BoxSat s = prepare(x, y);
+  if (!s.valid || !solid(x) || !solid(y)) return std::nullopt;
+  // Every candidate's P = V / |L| as an interval; the cores must meet
+  // (every V >= 0, certainly).
+  struct Cand {
+    int k;
+    double lo, hi;
+  };
+  Cand c[15];
+  int n = 0;
+  double best_hi = std::numeric_limits<double>::infinity();
+  SatEval sat(x, y, s);
+  for (int k = 0; k < 15; ++k) {
+    const AxisPair& ap = kAxes[k];
+    const double V = sat.value(k);
+    if (!(V > s.E)) {
+      if (V >= -s.E && ap.p / 3 != ap.q / 3 && exact_zero_cross(s.v[ap.p], s.v[ap.q])) continue;
+      return std::nullopt;  // touching or apart on this axis: the general engine decides
+    }
+    double L[3];
+    sat.axis(k, L);
+    const double len = std::sqrt(dot(L, L));
+    const double len_hi = len * (1 + 4 * kU) + 12 * kU * s.M2, len_lo = len * (1 - 4 * kU) - 12 * kU * s.M2;
+    if (!(len_lo > 0)) return std::nullopt;
+    c[n] = {k, (V - s.E) / len_hi * (1 - 4 * kU), (V + s.E) / len_lo * (1 + 4 * kU)};
+    best_hi = std::min(best_hi, c[n].hi);
+    ++n;
+  }
+  // The exact values of those that may be least.
+  BoxPenetration out;
+  bool have = false;
+  mpq_class best_V, best_L2;
+  std::vector<ExactAxis> ties;
+  for (int i = 0; i < n; ++i) {
+    if (c[i].lo > best_hi) continue;
+    ExactAxis e = exact_axis(x, y, kAxes[c[i].k]);
+    if (!have) {
+      have = true;
+      best_V = e.V, best_L2 = e.L2;
+      ties = {e};
+      continue;
+    }
+    // V / |L| against best: V^2 best_L2 vs best_V^2 L2 (all >= 0).
+    const int cmp_ = cmp(mpq_class(e.V * e.V * best_L2), mpq_class(best_V * best_V * e.L2));
+    if (cmp_ < 0) {
+      best_V = e.V, best_L2 = e.L2;
+      ties = {e};
+    } else if (cmp_ == 0) {
+      ties.push_back(e);
+    }
+  }
+  if (!have) return std::nullopt;
+  out.p2 = best_V * best_V / best_L2;
+  // The direction: y moves along sign(d) L; d = 0 makes L and -L tie, and
+  // several axes of one direction are one direction.
+  std::vector<std::array<mpq_class, 3>> dirs;
+  for (const ExactAxis& e : ties) {
+    const int sd = sgn(e.d);
+    auto add = [&](int sign) {
+      std::array<mpq_class, 3> u{sign * e.L[0], sign * e.L[1], sign * e.L[2]};
+      for (const auto& w : dirs) {
+        const mpq_class cx = u[1] * w[2] - u[2] * w[1], cy = u[2] * w[0] - u[0] * w[2], cz = u[0] * w[1] - u[1] * w[0];
+        if (sgn(cx) == 0 && sgn(cy) == 0 && sgn(cz) == 0 && sgn(mpq_class(u[0] * w[0] + u[1] * w[1] + u[2] * w[2])) > 0)
+          return;
+      }
+      dirs.push_back(u);
+    };
+    if (sd >= 0) add(1);
+    if (sd <= 0) add(-1);
+  }
+  if (dirs.size() == 1) out.n = {dirs[0][0], dirs[0][1], dirs[0][2]};
+  return out;
+}
+
+std::optional<ContactFacts> box3_contact(const BoxD3& x, const BoxD3& y) {
+  const std::optional<BoxPenetration> p = box3_penetration(x, y);
+  if (!p) return std::nullopt;
+  ContactFacts f;
+  f.R = mpq_class(x.r) + mpq_class(y.r);
+  f.closed = true;
+  f.open = sgn(f.R) > 0;
+  f.sep.dist2 = 0;
+  const double g = round_depth(f.R, f.sep.dist2);
+  f.gap = g == 0 ? 0.0 : -g;
+  f.depth = round_sum_sqrt(f.R, p->p2);
+  if ((sgn(f.R) > 0 || sgn(p->p2) > 0) && !p->n.empty()) {
+    mpq_class n2 = 0;
+    for (const mpq_class& k : p->n) n2 += k * k;
+    std::vector<double> u;
+    for (const mpq_class& k : p->n) u.push_back(round_unit_component(k, n2));
+    f.depth_normal = u;
+  }
+  return f;
+}
+
+// ---------------------------------------------------------------------------
+// GJK in double with certificates.
+
+namespace {
+
+template <int D>
+struct GjkD {
+  double w[D + 1][D];          // simplex points of A - B
+  std::size_t ia[D + 1], ib[D + 1];
+  double lam[D + 1];
+  int n = 0;
+  double v[D];                 // the nearest point found
+};
+
+template <int D>
+double dotd(const double* x, const double* y) {
+  double s = x[0] * y[0];
+  for (int k = 1; k < D; ++k) s += x[k] * y[k];
+  return s;
+}
+
+/// The point of the simplex (its n <= D + 1 points) nearest the origin, by
+/// trying every subset (as the exact engine does), in double: the weights
+/// of the best subset, the others set to 0.
+template <int D>
+void nearest_d(GjkD<D>& g) {
+  const int n = g.n;
+  double best = std::numeric_limits<double>::infinity();
+  double best_lam[D + 1] = {};
+  for (unsigned mask = 1; mask < (1u << n); ++mask) {
+    int idx[D + 1], m = 0;
+    for (int i = 0; i < n; ++i)
+      if (mask & (1u << i)) idx[m++] = i;
+    double lam[D + 1] = {};
+    if (m == 1) {
+      lam[idx[0]] = 1;
+    } else {
+      // Gram system of e_j = w_j - w_0 (j >= 1): G mu = -e_j.w_0.
+      double e[D][D], G[D][D], rhs[D];
+      for (int j = 1; j < m; ++j)
+        for (int k = 0; k < D; ++k) e[j - 1][k] = g.w[idx[j]][k] - g.w[idx[0]][k];
+      const int q = m - 1;
+      for (int a = 0; a < q; ++a) {
+        for (int b = 0; b < q; ++b) G[a][b] = dotd<D>(e[a], e[b]);
+        rhs[a] = -dotd<D>(e[a], g.w[idx[0]]);
+      }
+      double mu[D] = {};
+      if (q == 1) {
+        if (!(G[0][0] > 0)) continue;
+        mu[0] = rhs[0] / G[0][0];
+      } else if (q == 2) {
+        const double det = G[0][0] * G[1][1] - G[0][1] * G[1][0];
+        if (!(std::fabs(det) > 0)) continue;
+        mu[0] = (rhs[0] * G[1][1] - G[0][1] * rhs[1]) / det;
+        mu[1] = (G[0][0] * rhs[1] - rhs[0] * G[1][0]) / det;
+      } else if constexpr (D == 3) {
+        const double det = G[0][0] * (G[1][1] * G[2][2] - G[1][2] * G[2][1]) -
+                           G[0][1] * (G[1][0] * G[2][2] - G[1][2] * G[2][0]) +
+                           G[0][2] * (G[1][0] * G[2][1] - G[1][1] * G[2][0]);
+        if (!(std::fabs(det) > 0)) continue;
+        for (int j = 0; j < 3; ++j) {
+          double M[3][3];
+          for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) M[a][b] = b == j ? rhs[a] : G[a][b];
+          mu[j] = (M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) - M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+                   M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0])) /
+                  det;
+        }
+      }
+      double sum = 0;
+      bool ok = true;
+      for (int j = 0; j < q; ++j) ok &= mu[j] >= 0, sum += mu[j];
+      if (!ok || sum > 1) continue;
+      lam[idx[0]] = 1 - sum;
+      for (int j = 0; j < q; ++j) lam[idx[j + 1]] = mu[j];
+    }
+    double v[D] = {};
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < D; ++k) v[k] += lam[i] * g.w[i][k];
+    const double vv = dotd<D>(v, v);
+    if (vv < best) {
+      best = vv;
+      std::copy(lam, lam + D + 1, best_lam);
+    }
+  }
+  // Keep the points of positive weight.
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!(best_lam[i] > 0)) continue;
+    std::copy(g.w[i], g.w[i] + D, g.w[m]);
+    g.ia[m] = g.ia[i], g.ib[m] = g.ib[i], g.lam[m] = best_lam[i];
+    ++m;
+  }
+  if (m == 0) m = 1, g.lam[0] = 1;
+  g.n = m;
+  for (int k = 0; k < D; ++k) {
+    g.v[k] = 0;
+    for (int i = 0; i < m; ++i) g.v[k] += g.lam[i] * g.w[i][k];
+  }
+}
+
+template <int D>
+int gjk_filter_in(const double* A, std::size_t na, const double* B, std::size_t nb, double rho, double ra, double rb,
+                  bool strict) {
+  double X = 0;  // the largest |coordinate|
+  for (std::size_t i = 0; i < na * D; ++i) {
+    if (!in_range(A[i])) return 0;
+    X = std::max(X, std::fabs(A[i]));
+  }
+  for (std::size_t i = 0; i < nb * D; ++i) {
+    if (!in_range(B[i])) return 0;
+    X = std::max(X, std::fabs(B[i]));
+  }
+  if (!in_range(ra) || !in_range(rb) || !in_range(rho) || ra < 0 || rb < 0) return 0;
+  GjkD<D> g;
+  g.n = 1;
+  g.ia[0] = g.ib[0] = 0;
+  for (int k = 0; k < D; ++k) g.w[0][k] = A[k] - B[k];
+  g.lam[0] = 1;
+  std::copy(g.w[0], g.w[0] + D, g.v);
+  for (int iter = 0; iter < 64; ++iter) {
+    const double vv = dotd<D>(g.v, g.v);
+    if (vv == 0 || g.n == D + 1) break;
+    std::size_t ia = 0, ib = 0;
+    double lo = dotd<D>(g.v, A), hi = dotd<D>(g.v, B);
+    for (std::size_t i = 1; i < na; ++i) {
+      const double t = dotd<D>(g.v, A + i * D);
+      if (t < lo) lo = t, ia = i;
+    }
+    for (std::size_t j = 1; j < nb; ++j) {
+      const double t = dotd<D>(g.v, B + j * D);
+      if (t > hi) hi = t, ib = j;
+    }
+    if (vv - (lo - hi) <= vv * 0x1p-40) break;  // no real progress left: certify what we have
+    bool seen = false;
+    for (int i = 0; i < g.n; ++i) seen |= g.ia[i] == ia && g.ib[i] == ib;
+    if (seen) break;
+    for (int k = 0; k < D; ++k) g.w[g.n][k] = A[ia * D + k] - B[ib * D + k];
+    g.ia[g.n] = ia, g.ib[g.n] = ib;
+    ++g.n;
+    nearest_d<D>(g);
+  }
+  const double R = ra + rb;                     // true R in [R (1 - u), R (1 + u)]
+  const double R_lo = R * (1 - 2 * kU), R_hi = R * (1 + 2 * kU);
+  // Separation: n = -v, from A toward B. True max n.a <= computed + err;
+  // true min n.b >= computed - err; err = gamma_3 |n|_1 X + rho |n|_1.
+  {
+    double n[D], n1 = 0;
+    for (int k = 0; k < D; ++k) n[k] = -g.v[k], n1 += std::fabs(n[k]);
+    if (n1 > 0) {
+      double amax = -std::numeric_limits<double>::infinity(), bmin = std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < na; ++i) amax = std::max(amax, dotd<D>(n, A + i * D));
+      for (std::size_t j = 0; j < nb; ++j) bmin = std::min(bmin, dotd<D>(n, B + j * D));
+      const double err = (4 * kU * X + rho) * n1 * (1 + 0x1p-40);
+      const double gap = (bmin - amax - 2 * err) * (1 - 2 * kU);  // a lower bound on (min n.b - max n.a)
+      const double len = std::sqrt(dotd<D>(n, n)) * (1 + 3 * kU);
+      if (gap > 0 && (strict ? gap >= R_hi * len * (1 + 2 * kU) : gap > R_hi * len * (1 + 2 * kU))) return -1;
+    }
+  }
+  // A witness pair: p - q = sum lam_i w_i / sum lam, w_i = a_i - b_i exactly;
+  // computed with |error| <= gamma_(n + 2) sum lam_i |w_i| per coordinate,
+  // plus 2 rho from inexact vertices.
+  {
+    double sum = 0, wabs = 0;
+    for (int i = 0; i < g.n; ++i) sum += g.lam[i];
+    double w[D] = {};
+    for (int i = 0; i < g.n; ++i)
+      for (int k = 0; k < D; ++k) {
+        const double a = A[g.ia[i] * D + k], b = B[g.ib[i] * D + k];
+        w[k] += g.lam[i] * (a - b);
+        wabs = std::max(wabs, std::fabs(a) + std::fabs(b));
+      }
+    const double err = (8 * kU * wabs * sum + 2 * rho * sum) * (1 + 0x1p-40);
+    double norm = 0;
+    for (int k = 0; k < D; ++k) norm += (std::fabs(w[k]) + err) * (std::fabs(w[k]) + err);
+    const double up = std::sqrt(norm) * (1 + 4 * kU) / (sum * (1 - 4 * kU));  // >= |p - q|
+    if (R > 0 && (strict ? up < R_lo : up <= R_lo)) return 1;
+  }
+  // Containment of the origin in the full simplex (radius 0 needs it).
+  if (rho == 0 && g.n == D + 1) {
+    double w[D + 1][D];
+    for (int i = 0; i <= D; ++i)
+      for (int k = 0; k < D; ++k) w[i][k] = A[g.ia[i] * D + k] - B[g.ib[i] * D + k];
+    // The origin is strictly inside iff replacing any vertex by it keeps the
+    // simplex's orientation: det of the other vertices (taken from the
+    // origin) has the sign (-1)^i det(all).
+    int signs[D + 1];
+    bool ok = true;
+    for (int i = 0; i <= D && ok; ++i) {
+      const double* u[D];
+      int m = 0;
+      for (int j = 0; j <= D; ++j)
+        if (j != i) u[m++] = w[j];
+      if constexpr (D == 2) signs[i] = orient2d_filter_d(u[0][0], u[0][1], u[1][0], u[1][1]);
+      else signs[i] = orient3d_filter_d(u[0][0], u[0][1], u[0][2], u[1][0], u[1][1], u[1][2], u[2][0], u[2][1], u[2][2]);
+      ok = signs[i] != 0;
+      if (i % 2) signs[i] = -signs[i];
+    }
+    if (ok) {
+      bool same = true;
+      for (int i = 1; i <= D; ++i) same &= signs[i] == signs[0];
+      if (same) return strict ? (R > 0 ? 1 : -1) : 1;  // distance 0
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int gjk_filter(const double* a, std::size_t na, const double* b, std::size_t nb, int dim, double rho, double ra,
+               double rb, bool strict) {
+  if (na == 0 || nb == 0) return 0;
+  return dim == 2 ? gjk_filter_in<2>(a, na, b, nb, rho, ra, rb, strict)
+                  : gjk_filter_in<3>(a, na, b, nb, rho, ra, rb, strict);
+}
+
+}  // namespace exactgeom::detail::cvx
