@@ -434,8 +434,8 @@ std::string severity(const WrongCase& w, double band, double band_ulp) {
 
 namespace {
 /// "I/N" of AuditReport::shard as (I, N), strictly: digits only, 0 <= I < N,
-/// N at most `most` (the number of reports given, so a huge N read from a
-/// file is refused before anything is sized by it). "" is the unsharded (0, 1).
+/// N at most `most` (so a huge N read from a file is refused before anything
+/// is sized by it). "" is the unsharded (0, 1).
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& s, std::size_t most) {
   if (s.empty()) return {0, 1};
   const auto slash = s.find('/');
@@ -453,7 +453,7 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& s, std::size_
   const std::size_t n = slash == std::string::npos ? most + 1 : number(sv.substr(slash + 1));
   if (n == 0 || n > most || i >= n)
     throw invalid_input("merge_reports: shard '" + s + "' is not I/N with 0 <= I < N <= " +
-                                std::to_string(most) + " (the number of reports given)");
+                                std::to_string(most));
   return {i, n};
 }
 }  // namespace
@@ -462,10 +462,31 @@ AuditReport merge_reports(const std::vector<AuditReport>& shards) {
   if (shards.empty()) throw invalid_input("merge_reports: no report");
   auto fail = [](const std::string& why) { throw invalid_input("merge_reports: " + why); };
   const AuditReport& first = shards.front();
-  const std::size_t count = parse_shard(first.shard, shards.size()).second;
-  if (shards.size() != count)
-    fail("'" + first.algorithm + "': " + std::to_string(shards.size()) + " reports for " + std::to_string(count) +
-         " shard(s)");
+  // Shard counts up to a million (room for any cluster; bounds what a
+  // report read from a file can make this allocate).
+  constexpr std::size_t kMostShards = 1'000'000;
+  const std::size_t count = parse_shard(first.shard, kMostShards).second;
+  {
+    // Name what is missing or repeated before anything else is checked.
+    std::vector<std::size_t> times(count, 0);
+    for (const AuditReport& r : shards) {
+      const auto [index, n] = parse_shard(r.shard, kMostShards);
+      if (n != count)
+        fail("shard '" + r.shard + "' is not one of " + std::to_string(count) + " (the first report is '" +
+             first.shard + "')");
+      ++times[index];
+    }
+    std::string missing, repeated;
+    std::size_t n_missing = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::string name = std::to_string(i) + "/" + std::to_string(count);
+      if (times[i] == 0 && n_missing++ < 10) missing += (missing.empty() ? "" : ", ") + name;
+      if (times[i] > 1) repeated += (repeated.empty() ? "" : ", ") + name;
+    }
+    if (n_missing > 10) missing += " and " + std::to_string(n_missing - 10) + " more";
+    if (!repeated.empty()) fail("'" + first.algorithm + "': shard " + repeated + " given more than once");
+    if (!missing.empty()) fail("'" + first.algorithm + "': shard " + missing + " missing");
+  }
   std::vector<bool> seen(count, false);
   AuditReport m = first;
   m.shard.clear();
@@ -481,7 +502,7 @@ AuditReport merge_reports(const std::vector<AuditReport>& shards) {
         r.gross_band != first.gross_band || r.band_ulp != first.band_ulp ||
         r.families.size() != first.families.size())
       fail("'" + r.algorithm + "' is not from the run of '" + first.algorithm + "'");
-    const auto [index, n] = parse_shard(r.shard, shards.size());
+    const auto [index, n] = parse_shard(r.shard, kMostShards);
     if (n != count) fail("shard '" + r.shard + "' is not one of " + std::to_string(count));
     if (seen[index]) fail("shard " + r.shard + " is repeated");
     seen[index] = true;

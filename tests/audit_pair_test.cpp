@@ -441,10 +441,22 @@ TEST(AuditPair, UserFamiliesAreNamedShardedAndMerged) {
   const auto merged = eg::merge_reports(shards);
   EXPECT_EQ(merged.json(), whole.json());
   EXPECT_EQ(merged.markdown(), whole.markdown());
+  // A missing or repeated shard is named (it was "shard '2/3' is not I/N
+  // with 0 <= I < N <= 2", which named neither).
+  auto message = [](const std::vector<eg::AuditReport>& v) {
+    try {
+      (void)eg::merge_reports(v);
+    } catch (const eg::invalid_input& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
   shards.pop_back();
-  EXPECT_THROW(eg::merge_reports(shards), std::invalid_argument);  // a shard missing
+  EXPECT_NE(message(shards).find("shard 1/3 missing"), std::string::npos) << message(shards);
   shards.push_back(shards.front());
-  EXPECT_THROW(eg::merge_reports(shards), std::invalid_argument);  // one twice
+  EXPECT_NE(message(shards).find("shard 2/3 given more than once"), std::string::npos) << message(shards);
+  shards = {shards[1]};  // 0/3 alone
+  EXPECT_NE(message(shards).find("shard 1/3, 2/3 missing"), std::string::npos) << message(shards);
 }
 
 TEST(AuditPair, HeldShapesAreAskedAboutAndTheirOffsetReported) {

@@ -199,7 +199,14 @@ check "audit --merge --json is the unsharded output, byte for byte" cmp "$tmp/m_
 check "audit --merge (Markdown) is the unsharded output, byte for byte" cmp "$tmp/m_whole.md" "$tmp/m_merged.md"
 "$bin" audit --merge "$tmp/m_shard0.jsonl" "$tmp/m_shard1.jsonl" > /dev/null 2> "$tmp/err"
 check "audit --merge with a shard missing is an error" test $? -eq 2
-check "audit --merge says which" grep -q "shard" "$tmp/err"
+check "audit --merge says which" grep -q "shard 2/3 missing" "$tmp/err"
+"$bin" audit --merge "$tmp/m_shard0.jsonl" "$tmp/m_shard1.jsonl" "$tmp/m_shard1.jsonl" > /dev/null 2> "$tmp/err"
+check "audit --merge with a shard twice says which" grep -q "shard 1/3 given more than once" "$tmp/err"
+# --help lists every case family the library has.
+for family in random near_degenerate touching parallel_zero_length far_from_origin classroom \
+              collinear_gaps nearly_parallel zero_length large_offsets piercing_triangle degenerate_triangle; do
+  check "audit --help lists the family $family" bash -c "'$bin' audit --help | grep -q '^  $family '"
+done
 "$bin" audit --merge "$data/eval_valid.jsonl" > /dev/null 2>&1
 check "audit --merge of other JSON is an error" test $? -eq 2
 # Hostile shard fields: refused with a message and exit 2, never sized by.
