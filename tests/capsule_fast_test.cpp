@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 
+#include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/capsule_fast.hpp"
@@ -479,7 +480,7 @@ TEST(CapsuleSecondLook, CrossingsAndCertificatesAreRight) {
   // Q and beyond it (no certificate, no wrong one).
   for (double scale : {1.0, 0x1p-150, 0x1p150, 0x1p-250, 0x1p240, 0x1p-600, 0x1p600}) {
     int answered = 0, certified = 0, total = 0;
-    for (int i = 0; i < 1500; ++i) {
+    for (int i = 0; i < exactgeom::testing::sanitized_cases(1500); ++i) {
       Case c = scaled(random_case(g, 3, 100), scale);
       if (i % 2) c.r1 = c.r2 = 0;
       for (bool strict : {false, true}) {
@@ -498,7 +499,7 @@ TEST(CapsuleSecondLook, CrossingsAndCertificatesAreRight) {
   // endpoints, zero-length axes; exact zeros are never certified here.
   std::uniform_int_distribution<int> u(-2, 2);
   int answered = 0, certified = 0, total = 0;
-  for (int i = 0; i < 6000; ++i) {
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(6000); ++i) {
     Case c{};
     for (double* p : {c.p1, c.q1, c.p2, c.q2})
       for (int k = 0; k < 3; ++k) p[k] = u(g);

@@ -310,7 +310,7 @@ TEST(Segments, RandomExtremeInt64) {
   std::mt19937_64 rng(7);
   const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   std::uniform_int_distribution<std::int64_t> full(lo, hi), small(-3, 3);
-  auto c = [&](int mode) { return mode == 0 ? full(rng) : (mode == 1 ? (rng() % 2 ? hi - small(rng) - 3 : lo + small(rng) + 3) : small(rng)); };
+  auto c = [&](int mode) { return mode == 0 ? full(rng) : (mode == 1 ? (rng() % 2 ? hi - 3 - small(rng) : lo + 3 + small(rng)) : small(rng)); };
   int bad = 0;
   for (int i = 0; i < 3000 && bad < 10; ++i) {
     const int m = i % 3;

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "exactgeom/exactgeom.hpp"
+#include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
 
 namespace eg = exactgeom;
@@ -34,7 +35,7 @@ long wrong_near_touching(int seed) {
   std::mt19937_64 g(static_cast<std::uint64_t>(seed));
   std::uniform_real_distribution<double> u(-1, 1);
   long wrong = 0;
-  for (int i = 0; i < 6000; ++i) {
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(6000); ++i) {
     const eg::Point3<double> a{u(g), u(g), u(g)}, b{u(g), u(g), u(g)}, c{u(g), u(g), u(g)}, d{u(g), u(g), u(g)};
     const eg::Point3<double> e{u(g), u(g), u(g)};
     const mpq_class d2 = co::oracle_segment_segment(co::qv(a), co::qv(b), co::qv(c), co::qv(d));

@@ -2,7 +2,8 @@
 // libfcl-dev), in float and double: fcl::distance on two fcl::Capsule<S>
 // (default request: libccd solver, which answers capsule-capsule with
 // detail::capsuleCapsuleDistance, Ericson's closest points). The exact side
-// always compiles; the engine side only with EXACTGEOM_AUDIT_HAVE_FCL.
+// always compiles; the engine side only with EXACTGEOM_AUDIT_HAVE_FCL, and
+// then links fcl_engine.cpp (the call into FCL).
 //
 // FCL holds a capsule as a transform (translation, rotation) and a length
 // lz along the local z axis: the axis is t -+ (lz / 2) R.col(2). Questions
@@ -19,10 +20,6 @@
 
 #include <exactgeom/extend/audit_subject.hpp>
 #include <exactgeom/exactgeom.hpp>
-
-#ifdef EXACTGEOM_AUDIT_HAVE_FCL
-#include <fcl/fcl.h>
-#endif
 
 namespace audits::fcl_audit {
 
@@ -65,34 +62,11 @@ CentredCapsule<S> held(Span c, std::size_t i) {
 }
 
 #ifdef EXACTGEOM_AUDIT_HAVE_FCL
+/// fcl::distance between the held capsules of c (radii zeroed with `axes`),
+/// for S = float and double: in fcl_engine.cpp, the one file that includes
+/// FCL (its templates are most of this directory's build time).
 template <class S>
-fcl::Transform3<S> transform(const CentredCapsule<S>& h) {
-  fcl::Vector3<S> u(h.u[0], h.u[1], h.u[2]), x, y;
-  // Any two columns completing u; capsuleCapsuleDistance reads column 2
-  // and the translation only.
-  x = std::abs(u[0]) < S(0.9) ? fcl::Vector3<S>(1, 0, 0) : fcl::Vector3<S>(0, 1, 0);
-  y = u.cross(x).normalized();
-  x = y.cross(u);
-  fcl::Matrix3<S> r;
-  r.col(0) = x;
-  r.col(1) = y;
-  r.col(2) = u;
-  fcl::Transform3<S> t = fcl::Transform3<S>::Identity();
-  t.linear() = r;
-  t.translation() = fcl::Vector3<S>(h.o[0], h.o[1], h.o[2]);
-  return t;
-}
-
-/// fcl::distance between the held capsules of c (radii zeroed with `axes`).
-template <class S>
-S fcl_distance(Span c, bool axes) {
-  const auto h1 = held<S>(c, 0), h2 = held<S>(c, 7);
-  const fcl::Capsule<S> a(axes ? S(0) : h1.r, 2 * h1.hh), b(axes ? S(0) : h2.r, 2 * h2.hh);
-  fcl::DistanceRequest<S> req;
-  fcl::DistanceResult<S> res;
-  fcl::distance(&a, transform(h1), &b, transform(h2), req, res);
-  return res.min_distance;
-}
+S fcl_distance(Span c, bool axes);
 #endif
 
 template <class S>

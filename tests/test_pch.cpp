@@ -1,0 +1,1 @@
+// The target that builds tests/test_pch.hpp once (tests/CMakeLists.txt).
