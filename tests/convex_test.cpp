@@ -19,6 +19,7 @@
 
 #include "exactgeom/exactgeom.hpp"
 #include "testing/oracle.hpp"
+#include "testing/sanitized.hpp"
 #include "testing/polytope_oracle.hpp"
 
 namespace eg = exactgeom;
@@ -218,7 +219,7 @@ TEST(ConvexDistance, RandomGridShapesMatchTheOracle) {
 TEST(ConvexDistance, DoublesNearAndFarFromTheOrigin) {
   Rng g(303);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (int it = 0; it < 120; ++it) {
+  for (int it = 0; it < exactgeom::testing::sanitized_cases(120, 4); ++it) {
     // Full-significand doubles, offset by 0 or 1e6 .. 1e15 (exact sums
     // where representable; the oracle takes whatever the doubles are).
     const double off = it % 3 == 0 ? 0.0 : std::ldexp(1.0, 20 + static_cast<int>(g() % 30));

@@ -320,7 +320,7 @@ TEST(SegmentTriangle, CoplanarCases) {
   std::mt19937_64 rng(22);
   std::uniform_int_distribution<int> c(-6, 6), g(-2, 2);
   int bad = 0;
-  for (int i = 0; i < 4000 && bad < 10; ++i) {
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(4000) && bad < 10; ++i) {
     const int u = g(rng), v = g(rng);
     auto p = [&] {
       const int x = c(rng), y = c(rng);
@@ -385,7 +385,7 @@ TEST(SegmentTriangle, ExtremeInt32AndInt64) {
     std::uniform_int_distribution<I> full(lo, hi);
     std::uniform_int_distribution<int> pick(0, 1);
     auto c = [&](int m) { return m == 0 ? full(rng) : (pick(rng) ? hi : lo); };
-    for (int i = 0; i < 3000 && bad < 10; ++i) {
+    for (int i = 0; i < exactgeom::testing::sanitized_cases(3000) && bad < 10; ++i) {
       const int m = i % 2;
       auto p = [&] { return pt<I>(c(m), c(m), c(m)); };
       bad += check(eg::Segment3<I>{p(), p()}, eg::Triangle3<I>{p(), p(), p()});
@@ -396,7 +396,7 @@ TEST(SegmentTriangle, ExtremeInt32AndInt64) {
     const I lo = std::numeric_limits<I>::min(), hi = std::numeric_limits<I>::max();
     std::uniform_int_distribution<I> full(lo, hi), small(0, 2);
     auto c = [&](int m) { return m == 0 ? full(rng) : (rng() % 2 ? hi - small(rng) : lo + small(rng)); };
-    for (int i = 0; i < 3000 && bad < 10; ++i) {
+    for (int i = 0; i < exactgeom::testing::sanitized_cases(3000) && bad < 10; ++i) {
       const int m = i % 2;
       auto p = [&] { return pt<I>(c(m), c(m), c(m)); };
       bad += check(eg::Segment3<I>{p(), p()}, eg::Triangle3<I>{p(), p(), p()});
