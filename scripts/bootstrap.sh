@@ -24,10 +24,11 @@ done
 # Required: the compiler and build tools, the library's dependencies (Boost,
 # GMP), the tests' and benchmarks' (GoogleTest, Google Benchmark, python3 for
 # the command's tests, GNU parallel for its sharded-audit test), the query
-# reader's (simdjson), and the Python module's (docs/python.md: pybind11,
+# reader's (simdjson), the audit report reader's (nlohmann-json, header
+# only, a build requirement of the library), and the Python module's (docs/python.md: pybind11,
 # the headers, NumPy, pytest; pip, setuptools, wheel and venv for its
 # `pip install` test).
-packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev pkg-config python3 parallel
+packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev nlohmann-json3-dev pkg-config python3 parallel
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
           python3-pip python3-setuptools python3-wheel python3-venv)
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's

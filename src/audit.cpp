@@ -194,9 +194,16 @@ struct Candidate {
 /// The disagreement a shrunk case must keep: the same kinds of answers, the
 /// same severity, still wrong. A "none" answer stays none, so a case never
 /// shrinks into one that asks something else.
-bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, const Answer& g0, bool gross0) {
+/// Whether case c fails as the kept case did: the same kinds of answer,
+/// the same yes/no or sign on each side (a false negative stays one), the
+/// same shape class (AuditSubject::shape_class) and the same severity class.
+bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, const Answer& g0, bool gross0,
+                  int class0) {
+  if (j.s.shape_class && j.s.shape_class(c) != class0) return false;
   const auto [e, g] = j.answers(c);
   if (e.kind != e0.kind || g.kind != g0.kind) return false;
+  auto discrete = [](const Answer& a) { return a.kind == Answer::Kind::boolean || a.kind == Answer::Kind::sign; };
+  if ((discrete(e) && e.value != e0.value) || (discrete(g) && g.value != g0.value)) return false;
   const Verdict v = j.judge(e, g, j.scale(c));
   if (!v.wrong) return false;
   return j.gross(j.margin(c, e, g, v).second) == gross0;
@@ -207,6 +214,7 @@ bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, c
 void shrink(const Judge& j, std::vector<double>& c, bool gross) {
   static constexpr int kBits[] = {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48};
   const auto [e0, g0] = j.answers(c);
+  const int class0 = j.s.shape_class ? j.s.shape_class(c) : 0;
   for (int pass = 0; pass < 4; ++pass) {
     bool changed = false;
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -217,7 +225,7 @@ void shrink(const Judge& j, std::vector<double>& c, bool gross) {
         std::vector<double> t = c;
         t[i] = v;
         if (!j.valid(t) || !(case_size(t) < case_size(c))) continue;
-        if (same_failure(j, t, e0, g0, gross)) {
+        if (same_failure(j, t, e0, g0, gross, class0)) {
           c = std::move(t);
           changed = true;
           break;

@@ -638,16 +638,51 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   if (index % 3 == 2) r = std::fmax(0.0, down);
 }
 
-std::string contact_query(const detail::PairLayout& l, std::span<const double> c) {
+namespace {
+
+// The scalars of a query line (docs/queries.md): a double as a hex float,
+// any other rational as "p/q", both quoted.
+std::string scalar_json(double v) { return "\"" + hex(v) + "\""; }
+std::string scalar_json(const mpq_class& v) {
+  const double d = v.get_d();  // truncated; equal to v exactly when v is a double
+  if (std::isfinite(d) && mpq_class(d) == v) return scalar_json(d);
+  return "\"" + v.get_str() + "\"";
+}
+
+template <class T>
+std::string point_of(std::span<const T> c, std::size_t at, int dim) {
+  std::string s = "[";
+  for (int i = 0; i < dim; ++i) s += (i ? "," : "") + scalar_json(c[at + static_cast<std::size_t>(i)]);
+  return s + "]";
+}
+
+/// Shape k of layout l at the start of c: {"tri": [...]} or {"seg": [a, b], "r": r}.
+template <class T>
+std::string shape_of(const detail::PairLayout& l, ShapeKind k, std::span<const T> c) {
+  if (k == ShapeKind::triangle)
+    return "{\"tri\":[" + point_of(c, 0, 3) + "," + point_of(c, 3, 3) + "," + point_of(c, 6, 3) + "]}";
+  const std::size_t d = static_cast<std::size_t>(l.dim);
+  return "{\"seg\":[" + point_of(c, 0, l.dim) + "," + point_of(c, d, l.dim) + "],\"r\":" + scalar_json(c[2 * d]) +
+         "}";
+}
+
+template <class T>
+std::string contact_of(const detail::PairLayout& l, std::span<const T> c) {
   const std::size_t wx = l.x_width();
-  auto shape = [&](ShapeKind k, std::span<const double> s) {
-    if (k == ShapeKind::triangle)
-      return "{\"tri\":[" + point_json(s, 0, 3) + "," + point_json(s, 3, 3) + "," + point_json(s, 6, 3) + "]}";
-    const std::size_t d = static_cast<std::size_t>(l.dim);
-    return "{\"seg\":[" + point_json(s, 0, l.dim) + "," + point_json(s, d, l.dim) + "],\"r\":\"" +
-           hex(s[2 * d]) + "\"}";
-  };
-  return "{\"op\":\"contact\",\"x\":" + shape(l.x, c.first(wx)) + ",\"y\":" + shape(l.y, c.subspan(wx)) + "}";
+  return "{\"op\":\"contact\",\"x\":" + shape_of(l, l.x, c.first(wx)) + ",\"y\":" +
+         shape_of(l, l.y, c.subspan(wx)) + "}";
+}
+
+}  // namespace
+
+std::string contact_query(const detail::PairLayout& l, std::span<const double> c) { return contact_of(l, c); }
+std::string contact_query(const detail::PairLayout& l, std::span<const mpq_class> c) { return contact_of(l, c); }
+
+std::string sweep_query(const detail::PairLayout& l, std::span<const mpq_class> c) {
+  const std::size_t wx = l.x_width(), w = l.width();
+  if (c.size() != w + static_cast<std::size_t>(l.dim)) throw invalid_input("sweep_query: not a case of the layout");
+  return "{\"op\":\"sweep\",\"x\":" + shape_of(l, l.x, c.first(wx)) + ",\"y\":" +
+         shape_of(l, l.y, c.subspan(wx, w - wx)) + ",\"v\":" + point_of(c, w, l.dim) + "}";
 }
 
 // ---------------------------------------------------------------------------

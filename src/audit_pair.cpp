@@ -404,6 +404,43 @@ struct Sweep {
   bool meets_by(const mpq_class& t) const { return d2_by(t) <= R * R; }
 };
 
+/// AuditSubject::shape_class of a case of layout l: per shape, a
+/// triangle's rank (0: corners all equal, 1: collinear, 2: spanning,
+/// decided exactly), else whether its axis has length and its radius is 0;
+/// x's class in the high digits.
+int shape_class_of(const PairLayout& l, std::span<const double> c) {
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width(), w = l.width();
+  auto one = [d](ShapeKind k, std::span<const double> s) {
+    if (k == ShapeKind::triangle) {
+      mpq_class u[3], v[3];
+      for (std::size_t i = 0; i < 3; ++i) u[i] = mpq_class(s[3 + i]) - s[i], v[i] = mpq_class(s[6 + i]) - s[i];
+      const mpq_class n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+      if (sgn(n[0]) != 0 || sgn(n[1]) != 0 || sgn(n[2]) != 0) return 2;
+      bool all_equal = true;
+      for (std::size_t i = 0; i < 3; ++i) all_equal = all_equal && sgn(u[i]) == 0 && sgn(v[i]) == 0;
+      return all_equal ? 0 : 1;
+    }
+    bool length = false;
+    for (std::size_t i = 0; i < d; ++i) length = length || s[i] != s[d + i];
+    return 4 + 2 * int(length) + int(s[2 * d] == 0);
+  };
+  return one(l.x, c.first(wx)) * 8 + one(l.y, c.subspan(wx, w - wx));
+}
+
+/// A time-of-impact case of audit_pair (x's axis a -> b is the path of
+/// the ball at a) as a case of audit_sweep's layout: x the ball at a, y,
+/// then the motion v = b - a.
+std::vector<mpq_class> ball_sweep_case(const PairLayout& l, std::vector<mpq_class> c) {
+  const std::size_t d = static_cast<std::size_t>(l.dim);
+  std::vector<mpq_class> v(d);
+  for (std::size_t k = 0; k < d; ++k) {
+    v[k] = c[d + k] - c[k];
+    c[d + k] = c[k];
+  }
+  c.insert(c.end(), v.begin(), v.end());
+  return c;
+}
+
 }  // namespace
 
 SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
@@ -472,20 +509,20 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
   };
   auto rationals = [](std::span<const double> c) { return std::vector<mpq_class>(c.begin(), c.end()); };
   s.exact = [l, rationals](std::span<const double> c) { return sweep_truth(l, rationals(c)).answer; };
-  s.query = [l, w](std::span<const double> c) {
-    // No op of docs/queries.md replays a sweep: the line is the contact of
-    // the start configuration with the motion added ("motion", ignored by
-    // exactgeom eval) and the raw case.
-    std::string q = audit_cases::contact_query(l, c.first(w));
-    q.pop_back();
-    q += ",\"motion\":[";
-    for (std::size_t k = w; k < c.size(); ++k) q += (k > w ? ",\"" : "\"") + audit_cases::hex(c[k]) + "\"";
-    return audit_cases::with_case(q + "]}", c);
+  s.query = [l, rationals](std::span<const double> c) {
+    // The `sweep` line of docs/queries.md (x at its start, moving by v) and
+    // the raw case.
+    return audit_cases::with_case(audit_cases::sweep_query(l, rationals(c)), c);
   };
   s.normalize = [l, float_x, float_y, w](std::span<double> c) {
     for (std::size_t k = w; k < c.size(); ++k)
       if (!std::isfinite(c[k]) || (float_x && double(float(c[k])) != c[k])) return false;
     return audit_cases::normalize_pair(l, float_x, float_y, c.first(w));
+  };
+  s.shape_class = [l, w](std::span<const double> c) {
+    bool moves = false;
+    for (std::size_t k = w; k < c.size(); ++k) moves = moves || c[k] != 0;
+    return 2 * shape_class_of(l, c.first(w)) + int(moves);
   };
   s.nonnegative.assign(s.width, false);
   s.nonnegative[2 * d] = true;
@@ -551,10 +588,18 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
       return nearest_closest_pair(l, rationals(c), got);
     };
-  s.query = [l](std::span<const double> c) { return audit_cases::contact_query(l, c); };
+  // The line replays the question about the shapes the reference was asked
+  // about: the held shapes, exactly, where an adapter reads them back
+  // (to_exact); a time of impact as the `sweep` of the ball at x's start.
+  s.query = [q, l, held, rationals](std::span<const double> c) {
+    if (q == Question::time_of_impact) return audit_cases::sweep_query(l, ball_sweep_case(l, rationals(c)));
+    if (held) return audit_cases::contact_query(l, std::span<const mpq_class>(held(c)));
+    return audit_cases::contact_query(l, c);
+  };
   s.normalize = [l, float_x, float_y](std::span<double> c) {
     return audit_cases::normalize_pair(l, float_x, float_y, c);
   };
+  s.shape_class = [l](std::span<const double> c) { return shape_class_of(l, c); };
   s.nonnegative.assign(s.width, false);
   const std::size_t wx = l.x_width(), d = static_cast<std::size_t>(l.dim);
   if (l.x != ShapeKind::triangle) s.nonnegative[2 * d] = true;
@@ -576,7 +621,16 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     switch (q) {  // the error as a length: how far off the engine's geometry is
       case Question::distance2: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
       case Question::normal: return e * t.dist;
-      case Question::time_of_impact: return e * t.motion;
+      case Question::time_of_impact: {
+        // The backward error, as audit_sweep rates a time: how far the
+        // ball, moved to the answered time, is from touching y (its gap
+        // when early, the deepest penetration on the way when late).
+        // |t - t*| |v| would call a rounding-level answer gross for a
+        // grazing contact, where a tiny move of a shape shifts t* far.
+        if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
+        const Sweep sw(l, ball_sweep_case(l, rationals(c)));
+        return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
+      }
       case Question::closest_points: return closest_points_residual(l, rationals(c), got);
       default: return e;
     }

@@ -108,6 +108,146 @@ ac::Generator two_capsules() {
     ac::capsule_pair(f, 2, seed, i, c);
   };
 }
+/// Cases (x, y) with x in [2, 3) and y in [1, 2): the exact answer is
+/// y > 0 and `approx` answers its negation, so every case is wrong.
+eg::AuditSubject always_wrong_subject(bool with_class) {
+  eg::AuditSubject s;
+  s.name = "always wrong";
+  s.question = "is y positive?";
+  s.families = {eg::CaseFamily::random};
+  s.width = 2;
+  s.generate = [](eg::CaseFamily, std::uint64_t seed, std::uint64_t, std::span<double> c) {
+    c[0] = 2 + double(seed % 1000) / 1000.3, c[1] = 1 + double((seed >> 20) % 1000) / 1000.7;
+  };
+  s.exact = [](std::span<const double> c) { return eg::Answer::of(c[1] > 0); };
+  s.approx = [](std::span<const double> c) { return eg::Answer::of(!(c[1] > 0)); };
+  s.query = [](std::span<const double> c) { return eg::audit_cases::with_case("{}", c); };
+  if (with_class) s.shape_class = [](std::span<const double> c) { return int(c[0] == 0); };
+  return s;
+}
+
+TEST(AuditShrink, AKeptCaseKeepsTheFailureItWasKeptFor) {
+  // Every case is a false negative. Shrinking y to 0 would make a smaller
+  // wrong case -- a false positive, another failure: it must not.
+  const eg::AuditReport r = eg::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 5});
+  ASSERT_EQ(r.families.at(0).smallest.size(), 5u);
+  for (const auto& w : r.families[0].smallest) {
+    EXPECT_EQ(w.expected, "true") << w.query;
+    EXPECT_EQ(w.got, "false") << w.query;
+    EXPECT_GT(w.values[1], 0) << w.query;
+    EXPECT_LT(w.size, w.unshrunk_size) << "shrinking did nothing: " << w.query;
+  }
+  // And it keeps the subject's shape class: x is never shrunk to 0 (with
+  // no class, x = 0 is the smallest case of the same failure).
+  const eg::AuditReport free = eg::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 1});
+  EXPECT_EQ(free.families[0].smallest.at(0).values[0], 0.0);
+  const eg::AuditReport kept = eg::run_audit(always_wrong_subject(true), {.cases = 50, .keep = 5});
+  for (const auto& w : kept.families[0].smallest) EXPECT_NE(w.values[0], 0.0) << w.query;
+}
+
+TEST(AuditShrink, PairSubjectsKeepTheirShapesClass) {
+  // A capsule-triangle test that is always "apart": wrong wherever they
+  // meet. Kept piercing cases keep a spanning triangle and an axis with
+  // length (shrunk, three equal corners would still be a miss).
+  const eg::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::triangle};
+  eg::AuditSubject s = eg::pair_subject(eg::Question::closed_overlap, l, false, false, "never meets");
+  s.approx = [](std::span<const double>) { return eg::Answer::of(false); };
+  const eg::AuditReport r =
+      eg::run_audit(s, {.cases = 60, .families = {eg::CaseFamily::piercing_triangle}, .keep = 4});
+  ASSERT_FALSE(r.families.at(0).smallest.empty());
+  for (const auto& w : r.families[0].smallest) {
+    const std::span<const double> c(w.values);
+    // The triangle (values 7..15) spans a plane: its corners are not all equal.
+    const bool all_equal = c[7] == c[10] && c[10] == c[13] && c[8] == c[11] && c[11] == c[14] &&
+                           c[9] == c[12] && c[12] == c[15];
+    EXPECT_FALSE(all_equal) << w.query;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// audit_main and AuditReport::from_json: an audit program's command line,
+// and shard files merged by a program.
+
+/// Runs audit_main with the arguments; its exit status and standard output.
+std::pair<int, std::string> run_main(std::vector<std::string> args, const std::vector<eg::AuditJob>& jobs,
+                                     eg::AuditOptions defaults = {.cases = 40}) {
+  args.insert(args.begin(), "audit_test");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  ::testing::internal::CaptureStdout();
+  const int status = eg::audit_main(static_cast<int>(argv.size()), argv.data(), jobs, std::move(defaults));
+  return {status, ::testing::internal::GetCapturedStdout()};
+}
+
+std::vector<eg::AuditJob> two_jobs() {
+  return {{"always wrong", [](const eg::AuditOptions& o) { return eg::run_audit(always_wrong_subject(true), o); }},
+          {"fixed capsules", [](const eg::AuditOptions& o) {
+             return std::vector<eg::AuditReport>{eg::run_audit(fixed_subject(), o)};
+           }}};
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> v;
+  for (std::size_t at = 0, nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1)
+    if (nl > at) v.push_back(text.substr(at, nl - at));
+  return v;
+}
+
+TEST(AuditMain, RunsEveryJobWithTheStandardFlags) {
+  const auto [status, out] = run_main({"--cases", "25", "--seed", "7"}, two_jobs());
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("### always wrong"), std::string::npos) << out;
+  EXPECT_NE(out.find("### fixed"), std::string::npos) << out;
+  EXPECT_NE(out.find("| random | 25 | 25 |"), std::string::npos) << out;  // --cases reached the audit
+  const auto [s2, only] = run_main({"--only", "fixed"}, two_jobs());
+  EXPECT_EQ(s2, 0);
+  EXPECT_EQ(only.find("always wrong"), std::string::npos) << only;
+  const auto [s3, list] = run_main({"--list"}, two_jobs());
+  EXPECT_EQ(s3, 0);
+  EXPECT_EQ(list, "always wrong\nfixed capsules\n");
+  // Usage errors: exit 2, nothing run.
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"--cases", "0"}, {"--cases", "-3"}, {"--cases", "x"}, {"--cases"}, {"--shard", "2/2"},
+           {"--shard", "1"}, {"--keep", "5000"}, {"--frobnicate"}, {"--only", "nothing like it"}}) {
+    const auto [st, o] = run_main(bad, two_jobs());
+    EXPECT_EQ(st, 2) << bad.front();
+    EXPECT_EQ(o, "") << bad.front();
+  }
+  // An audit that ran no case (one case, in shard 0 of 2): exit 1.
+  EXPECT_EQ(run_main({"--cases", "1", "--shard", "1/2"}, two_jobs()).first, 1);
+}
+
+TEST(AuditMain, ShardFilesMergeInAProgramIntoTheUnshardedOutput) {
+  const auto whole = run_main({"--json", "--keep", "4"}, two_jobs());
+  ASSERT_EQ(whole.first, 0);
+  std::vector<eg::AuditReport> wrong_shards, fixed_shards;
+  for (int i = 0; i < 3; ++i) {
+    const auto part = run_main({"--json", "--keep", "4", "--shard", std::to_string(i) + "/3"}, two_jobs());
+    ASSERT_EQ(part.first, 0);
+    for (const std::string& line : lines_of(part.second)) {
+      eg::AuditReport r = eg::AuditReport::from_json(line);
+      EXPECT_EQ(r.json(), line);  // read back exactly
+      (r.algorithm == "always wrong" ? wrong_shards : fixed_shards).push_back(std::move(r));
+    }
+  }
+  ASSERT_EQ(wrong_shards.size(), 3u);
+  const std::vector<std::string> want = lines_of(whole.second);
+  ASSERT_EQ(want.size(), 2u);
+  EXPECT_EQ(eg::merge_reports(wrong_shards).json(), want[0]);
+  EXPECT_EQ(eg::merge_reports(fixed_shards).json(), want[1]);
+  EXPECT_FALSE(eg::AuditReport::from_json(want[0]).families.at(0).smallest.empty());
+}
+
+TEST(AuditReportFromJson, RefusesWhatIsNotALineOfJson) {
+  const std::string good = eg::run_audit(always_wrong_subject(true), {.cases = 5}).json();
+  EXPECT_NO_THROW((void)eg::AuditReport::from_json(good));
+  for (const std::string& bad :
+       {std::string(""), std::string("{}"), std::string("[1,2]"), good.substr(0, good.size() / 2),
+        std::string("{\"algorithm\":1}"), good.substr(0, good.find("\"keep\"")) + "\"keep\":-1}"}) {
+    EXPECT_THROW((void)eg::AuditReport::from_json(bad), eg::invalid_input) << bad;
+  }
+}
+
 }  // namespace
 
 TEST(AuditHelpers, OffsetFarMovesOnlyTheFarFamilyByOneIntegerOffset) {

@@ -1,6 +1,5 @@
 // tools/audit_cmd.cpp: `exactgeom audit`: the library's own float versions
 // (tools/audit_registry.cpp) against the exact functions.
-#include <simdjson.h>
 
 #include <cmath>
 #include <cstdio>
@@ -104,77 +103,11 @@ double parse_nonnegative(const std::string& v, const char* what) {
   return x;
 }
 
-/// A number of a report: null is NaN, "inf"/"-inf" the infinities.
-double read_double(simdjson::dom::element e) {
-  if (e.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (e.is_string()) {
-    const std::string_view s = e.get_string();
-    if (s == "inf") return std::numeric_limits<double>::infinity();
-    if (s == "-inf") return -std::numeric_limits<double>::infinity();
-    throw std::invalid_argument("a number was expected, not \"" + std::string(s) + "\"");
-  }
-  return e.get_double();
-}
-
-/// One line of `exactgeom audit --json` (AuditReport::json) read back.
-AuditReport read_report(simdjson::dom::element j) {
-  AuditReport r;
-  r.algorithm = std::string(std::string_view(j["algorithm"]));
-  r.question = std::string(std::string_view(j["question"]));
-  simdjson::dom::element shard;
-  if (j["shard"].get(shard) == simdjson::SUCCESS) r.shard = std::string(std::string_view(shard));
-  r.real_valued = bool(j["real_valued"]);
-  r.sign_valued = bool(j["sign_valued"]);
-  r.may_be_none = bool(j["may_be_none"]);
-  const std::string_view unit = j["tolerance"]["unit"];
-  r.tolerance.unit = unit == "exact_ulps"   ? Unit::exact_ulps
-                     : unit == "scale_ulps" ? Unit::scale_ulps
-                     : unit == "absolute"   ? Unit::absolute
-                                            : throw std::invalid_argument("unknown unit");
-  r.tolerance.value = read_double(j["tolerance"]["value"]);
-  r.gross_band = read_double(j["gross_band"]);
-  r.band_ulp = read_double(j["band_ulp"]);
-  r.keep = std::uint64_t(j["keep"]);
-  for (simdjson::dom::element f : simdjson::dom::array(j["families"])) {
-    FamilyAudit a;
-    a.name = std::string(std::string_view(f["family"]));
-    for (CaseFamily k : kAllFamilies)
-      if (to_string(k) == a.name) a.family = k;
-    a.cases = std::uint64_t(f["cases"]), a.wrong = std::uint64_t(f["wrong"]), a.gross = std::uint64_t(f["gross"]);
-    a.false_positives = std::uint64_t(f["false_positives"]);
-    a.false_negatives = std::uint64_t(f["false_negatives"]);
-    a.opposite_sign = std::uint64_t(f["opposite_sign"]);
-    a.got_none = std::uint64_t(f["got_none"]), a.got_value = std::uint64_t(f["got_value"]);
-    a.skipped = std::uint64_t(f["skipped"]);
-    a.max_ulp = read_double(f["max_ulp"]), a.max_scale_ulp = read_double(f["max_scale_ulp"]);
-    a.max_abs = read_double(f["max_abs"]), a.max_held_offset = read_double(f["max_held_offset"]);
-    std::size_t k = 0;
-    for (simdjson::dom::element h : simdjson::dom::array(f["ulp_histogram"]))
-      if (k < a.ulp_histogram.size()) a.ulp_histogram[k++] = std::uint64_t(h);
-    for (simdjson::dom::element w : simdjson::dom::array(f["smallest"])) {
-      WrongCase c;
-      c.query = std::string(std::string_view(w["query"]));
-      c.expected = std::string(std::string_view(w["expected"]));
-      c.got = std::string(std::string_view(w["got"]));
-      c.gross = bool(w["gross"]);
-      c.margin = read_double(w["margin"]), c.margin_ulps = read_double(w["margin_ulps"]);
-      c.size = read_double(w["size"]), c.unshrunk_size = read_double(w["unshrunk_size"]);
-      c.index = std::uint64_t(w["index"]);
-      for (simdjson::dom::element v : simdjson::dom::array(w["values"]))
-        c.values.push_back(std::strtod(std::string(std::string_view(v)).c_str(), nullptr));
-      a.smallest.push_back(std::move(c));
-    }
-    r.families.push_back(std::move(a));
-  }
-  return r;
-}
-
 /// `exactgeom audit --merge FILE...`: the --json outputs of the shards of
 /// one run, merged into exactly the unsharded run's output.
 int merge_files(const std::vector<std::string>& files, bool json) {
   std::vector<std::string> order;  // algorithms, in the order the run prints them
   std::map<std::string, std::vector<AuditReport>> by_algorithm;
-  simdjson::dom::parser parser;
   try {
     for (const std::string& name : files) {
       std::ifstream in(name);
@@ -185,12 +118,11 @@ int merge_files(const std::vector<std::string>& files, bool json) {
         ++number;
         if (line.empty()) continue;
         try {
-          AuditReport r = read_report(parser.parse(line));
+          AuditReport r = AuditReport::from_json(line);
           if (!by_algorithm.count(r.algorithm)) order.push_back(r.algorithm);
           by_algorithm[r.algorithm].push_back(std::move(r));
-        } catch (const simdjson::simdjson_error& e) {
-          throw std::invalid_argument(name + ":" + std::to_string(number) +
-                                      ": not a line of 'exactgeom audit --json' (" + e.what() + ")");
+        } catch (const invalid_input& e) {
+          throw std::invalid_argument(name + ":" + std::to_string(number) + ": " + e.what());
         }
       }
     }

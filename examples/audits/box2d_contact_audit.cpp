@@ -2,7 +2,7 @@
 // a circle against a two-sided edge with a radius, i.e. a stadium) audited
 // with exactgeom::audit_pair -- installed API only: does it report contact,
 // its depth (-separation of b2WorldManifold) and its normal (from the edge
-// toward the circle). Usage: audit_box2d_contact [--cases N]; Markdown out.
+// toward the circle). Usage: audit_box2d_contact [--cases N] ... (audit_main: --help).
 #include <box2d/b2_circle_shape.h>
 #include <box2d/b2_collision.h>
 #include <box2d/b2_edge_shape.h>
@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 #include <optional>
 
 #include <exactgeom/audit.hpp>
@@ -66,12 +68,8 @@ std::optional<Hit> collide(const Edge& e, const Disk& d) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
-  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
+  const std::string name = "box2d/b2CollideEdgeAndCircle";  // depth: -separation
   // Real answers: wrong beyond 4 ULPs of float of r1 + r2 (the normal: of 1).
-  o.tolerance = {Unit::scale_ulps, 4 * 0x1p29};
-  const auto r = audit_contact<Edge, Disk>(collide, o, "box2d/b2CollideEdgeAndCircle");  // depth: -separation
-  for (const AuditReport& a : r) std::fputs(a.markdown().c_str(), stdout);
-  return r[0].cases() > 0 ? 0 : 1;
+  return audit_main(argc, argv, {{name, [&](const AuditOptions& o) { return audit_contact<Edge, Disk>(collide, o, name); }}},
+                    {.cases = 2000, .tolerance = {Unit::scale_ulps, 4 * 0x1p29}, .scale = Scale::radius_sum});
 }

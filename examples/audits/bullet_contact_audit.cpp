@@ -6,7 +6,7 @@
 // transform (centre, basis column 1 = axis) and a half-height, so the
 // adapter reads that shape back (to_exact) and the exact reference is asked
 // about the capsule Bullet holds. Built against bullet.pc (float) and
-// bullet-float64.pc (double). Usage: audit_bullet_contact_* [--cases N].
+// bullet-float64.pc (double). Usage: audit_bullet_contact_* [--cases N] ... (audit_main: --help).
 #include <btBulletCollisionCommon.h>
 
 #include <cmath>
@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <exactgeom/audit.hpp>
 
@@ -107,20 +108,21 @@ std::optional<Contact> collide(const A& a, const B& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
-  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
+  const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
+  const std::string cc = "bullet/contactPairTest capsule-capsule" + type,
+                    sc = "bullet/contactPairTest sphere-capsule" + type;
+  // Bullet's contact is strict (distance < r1 + r2): the open question.
+  const std::vector<AuditJob> jobs = {
+      {cc, [&](const AuditOptions& o) {
+         return audit_contact<BtCapsule, BtCapsule>(collide<BtCapsule, BtCapsule>, o, cc, Question::open_overlap);
+       }},
+      {sc, [&](const AuditOptions& o) {
+         return audit_contact<BtBall, BtCapsule>(collide<BtBall, BtCapsule>, o, sc, Question::open_overlap);
+       }}};
   // Real answers: wrong beyond 4 ULPs of btScalar at the scale r1 + r2 (the
   // normal: of 1). Touching counts as no contact in Bullet (strict <), so a
   // depth of 0 answered "none" is a rounding-level disagreement.
-  o.tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4};
-  const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
-  // Bullet's contact is strict (distance < r1 + r2): the open question.
-  for (const auto& reports :
-       {audit_contact<BtCapsule, BtCapsule>(collide<BtCapsule, BtCapsule>, o,
-                                            "bullet/contactPairTest capsule-capsule" + type, Question::open_overlap),
-        audit_contact<BtBall, BtCapsule>(collide<BtBall, BtCapsule>, o,
-                                         "bullet/contactPairTest sphere-capsule" + type, Question::open_overlap)})
-    for (const AuditReport& r : reports) std::fputs(r.markdown().c_str(), stdout);
-  return 0;
+  return audit_main(argc, argv, jobs,
+                    {.cases = 2000, .tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4},
+                     .scale = Scale::radius_sum});
 }

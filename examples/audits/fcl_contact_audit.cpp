@@ -5,13 +5,15 @@
 // capsule as a transform (translation, rotation column 2 = axis) and a
 // length lz, so the adapter reads that shape back (to_exact) and the exact
 // reference is asked about the capsule FCL holds. Double precision.
-// Usage: audit_fcl_contact [--cases N]; prints Markdown.
+// Usage: audit_fcl_contact [--cases N] ... (exactgeom::audit_main: --help).
 #include <fcl/fcl.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 #include <optional>
 
 #include <exactgeom/audit.hpp>
@@ -63,11 +65,8 @@ std::optional<Hit> collide(const FclCapsule& a, const FclCapsule& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
-  AuditOptions o{.cases = 2000, .scale = Scale::radius_sum};
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--cases") == 0) o.cases = std::strtoull(argv[i + 1], nullptr, 10);
-  o.tolerance = {Unit::scale_ulps, 4};  // 4 ULPs of double at the scale r1 + r2 (the normal: of 1)
-  const auto r = audit_contact<FclCapsule>(collide, o, "fcl/collide Capsule (double)");
-  for (const AuditReport& x : r) std::fputs(x.markdown().c_str(), stdout);
-  return r[0].cases() > 0 ? 0 : 1;
+  const std::string name = "fcl/collide Capsule (double)";
+  // Wrong: beyond 4 ULPs of double at the scale r1 + r2 (the normal: of 1).
+  return audit_main(argc, argv, {{name, [&](const AuditOptions& o) { return audit_contact<FclCapsule>(collide, o, name); }}},
+                    {.cases = 2000, .tolerance = {Unit::scale_ulps, 4}, .scale = Scale::radius_sum});
 }

@@ -42,6 +42,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -140,7 +141,8 @@ struct AuditOptions {
 
 /// A wrong case, replayable with `exactgeom eval`.
 struct WrongCase {
-  std::string query;     // one line of docs/queries.md, hex-float scalars
+  std::string query;     // one line of docs/queries.md about the shapes the reference was asked about
+                         // (the held ones under to_exact); hex-float scalars, "p/q" where not a double
   std::string expected;  // the exact answer ("true", "-1", "0x1.8p+0", "none")
   std::string got;       // the float function's answer
   double size = 0;       // the shrink measure: significant bits + offsets
@@ -193,17 +195,55 @@ struct AuditReport {
   std::size_t wrong() const;
   std::size_t gross() const;
   std::string markdown() const;  // a table, then the smallest wrong cases
-  std::string json() const;      // the same, machine-readable (merge_reports reads it)
+  std::string json() const;      // the same, machine-readable, on one line
+  /// Reads back one line of json() (a shard's output written by any
+  /// program, or `exactgeom audit --json`), so a program merges shard files
+  /// itself with merge_reports. invalid_input when the line is not one.
+  static AuditReport from_json(std::string_view line);
 };
 
 /// Merges the reports of shards 0..N-1 of one run (AuditOptions::shard_*,
 /// any order) into the report of the unsharded run: its json() and
 /// markdown() are byte for byte the unsharded run's. (The wrong cases kept
 /// are the `keep` first by an order that does not depend on which shard ran
-/// them.) `exactgeom audit --merge` does this for --json files.
+/// them.) Read shard files with AuditReport::from_json; `exactgeom audit
+/// --merge` does both for the --json files of any program.
 /// invalid_input when a shard is missing or repeated, or the
 /// reports are not of one run (algorithm, question, families, options).
 AuditReport merge_reports(const std::vector<AuditReport>& shards);
+
+/// One audit of an audit program (audit_main): a name, matched by --only
+/// and printed by --list, and what runs it with the program's options. The
+/// function returns one AuditReport or several (a std::array, as
+/// audit_contact's three, or a std::vector).
+struct AuditJob {
+  std::string name;
+  std::function<std::vector<AuditReport>(const AuditOptions&)> run;
+
+  AuditJob() = default;
+  template <class Fn>
+  AuditJob(std::string job_name, Fn fn)
+      : name(std::move(job_name)), run([fn = std::move(fn)](const AuditOptions& o) {
+          auto r = fn(o);
+          if constexpr (std::is_same_v<decltype(r), AuditReport>) return std::vector<AuditReport>{std::move(r)};
+          else return std::vector<AuditReport>(std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+        }) {}
+};
+
+/// A ready main() for an audit program: parses the standard flags into a
+/// copy of `defaults`, runs the chosen jobs in order and prints their
+/// reports, Markdown or (--json) one AuditReport::json() line each, which
+/// `exactgeom audit --merge` merges across shards. Flags: --cases N,
+/// --seed S, --shard I/N, --keep K, --only TEXT (repeatable: the jobs whose
+/// name contains it), --json, --list, --help. Returns the exit status: 0
+/// when every report has cases, 1 when one has none, 2 for a usage error,
+/// options that do not apply to an audit, or output that cannot be written
+/// (the message on standard error).
+///   int main(int argc, char** argv) {
+///     return exactgeom::audit_main(argc, argv, {{"my contact", [](const AuditOptions& o) {
+///       return exactgeom::audit_contact<A, B>(my_contact, o, "my contact"); }}});
+///   }
+int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults = {});
 
 /// An answer: a boolean, a sign, a real number, a vector of reals (a normal,
 /// closest points), or none (no contact, no time of impact).
@@ -297,7 +337,11 @@ enum class Question {
                    // pair, counts as wrong; ask distance there
   time_of_impact,  // optional<double>: x is a ball moving from seg.a to seg.b
                    // (its exact_type a capsule: the region it sweeps); the
-                   // first t in [0, 1] at which it touches y, none when never
+                   // first t in [0, 1] at which it touches y, none when never.
+                   // A wrong time's severity is its backward error, as in
+                   // audit_sweep: how far the ball at the answered time is
+                   // from touching y (the deepest penetration on the way, if
+                   // late). The query line is that `sweep`.
 };
 std::string_view to_string(Question q);
 
@@ -390,8 +434,8 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
 /// how far the region x sweeps by that time is from touching y (the gap
 /// of an early answer, the deepest penetration of a late one); a wrong
 /// none's is how far the whole sweep is from touching. Query lines are
-/// `contact` of the start with "motion" and the raw case added (no op of
-/// docs/queries.md replays a sweep). The moving shape cannot be a triangle
+/// `sweep` lines of docs/queries.md (x at its start, and v) with the raw
+/// case added ("case", see with_case). The moving shape cannot be a triangle
 /// (invalid_input). to_exact and valid of the adapters are not
 /// used here.
 template <class UX, class UY, class Fn>

@@ -65,6 +65,12 @@ struct AuditSubject {
   // only moves to valid cases; generated cases that are not valid are
   // skipped (FamilyAudit::skipped), a user family's are an error.
   std::function<bool(std::span<double>)> normalize;
+  // Optional. The case's shape class (which shapes are degenerate: a
+  // triangle's corners all equal, collinear or spanning; a segment of zero
+  // length; a radius of 0), any int. Shrinking keeps it, so a kept case
+  // still shows the failure it was kept for and not another one (a proper
+  // triangle shrunk to three equal corners). pair_subject sets it.
+  std::function<int(std::span<const double>)> shape_class;
   // Optional. The distance between the shape requested and the one the
   // engine holds (absolute units); reported as max_held_offset.
   std::function<double(std::span<const double>)> held_offset;
@@ -214,8 +220,14 @@ void shape_pair(CaseFamily f, const PairLayout& l, bool float_x, bool float_y, s
 /// segments r = 0. False when a radius is negative or a value is not finite
 /// (or, on a float side, not a float).
 bool normalize_pair(const PairLayout& l, bool float_x, bool float_y, std::span<double> c);
-/// {"op": "contact", "x": shape, "y": shape} (docs/queries.md).
+/// {"op": "contact", "x": shape, "y": shape} (docs/queries.md). With
+/// mpq_class values (a held shape, exactly): each scalar is a hex float
+/// where the value is a double, "p/q" otherwise.
 std::string contact_query(const PairLayout& l, std::span<const double> c);
+std::string contact_query(const PairLayout& l, std::span<const mpq_class> c);
+/// {"op": "sweep", "x": shape, "y": shape, "v": vector}: c is a case of l
+/// followed by v (l.dim values), x moving by t v.
+std::string sweep_query(const PairLayout& l, std::span<const mpq_class> c);
 }  // namespace audit_cases
 
 }  // namespace exactgeom
