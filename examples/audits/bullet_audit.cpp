@@ -2,17 +2,11 @@
 // twice, against bullet.pc (float) and bullet-float64.pc (double); see
 // bullet_subjects.hpp for the questions asked. Usage: bullet_audit
 // [--cases N] [--seed S] [--shard I/N] [--json] [--only TEXT] ... (exactgeom::audit_main, --help).
-#include <vector>
 
 #include "bullet_subjects.hpp"
+#include "subject_jobs.hpp"
 
 int main(int argc, char** argv) {
-  // One job per subject; wrong: beyond one ULP of the engine's type.
-  std::vector<exactgeom::AuditJob> jobs;
-  for (const exactgeom::AuditSubject& s : audits::bullet::subjects<btScalar>())
-    jobs.emplace_back(s.name, [s](exactgeom::AuditOptions o) {
-      o.tolerance = {exactgeom::Unit::exact_ulps, s.band_ulp};
-      return exactgeom::run_audit(s, o);
-    });
-  return exactgeom::audit_main(argc, argv, jobs, {.cases = 3000, .seed = 1, .families = audits::bullet::kFamilies});
+  return exactgeom::audit_main(argc, argv, audits::one_ulp_jobs(audits::bullet::subjects<btScalar>()),
+                               {.cases = 3000, .seed = 1, .families = audits::bullet::kFamilies});
 }
