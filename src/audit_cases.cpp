@@ -517,12 +517,23 @@ void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std
 }
 
 namespace {
-std::string point_json(std::span<const double> c, std::size_t at, int dim) {
+// The scalars of a query line (docs/queries.md): a double as a hex float,
+// any other rational as "p/q", both quoted.
+std::string scalar_json(double v) { return "\"" + hex(v) + "\""; }
+std::string scalar_json(const mpq_class& v) {
+  const double d = v.get_d();  // truncated; equal to v exactly when v is a double
+  if (std::isfinite(d) && mpq_class(d) == v) return scalar_json(d);
+  return "\"" + v.get_str() + "\"";
+}
+
+template <class T>
+std::string point_of(std::span<const T> c, std::size_t at, int dim) {
   std::string s = "[";
-  for (int i = 0; i < dim; ++i)
-    s += (i ? ",\"" : "\"") + hex(c[at + static_cast<std::size_t>(i)]) + "\"";
+  for (int i = 0; i < dim; ++i) s += (i ? "," : "") + scalar_json(c[at + static_cast<std::size_t>(i)]);
   return s + "]";
 }
+
+std::string point_json(std::span<const double> c, std::size_t at, int dim) { return point_of(c, at, dim); }
 }  // namespace
 
 std::string capsule_query(std::span<const double> c, int dim) {
@@ -639,22 +650,6 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
 }
 
 namespace {
-
-// The scalars of a query line (docs/queries.md): a double as a hex float,
-// any other rational as "p/q", both quoted.
-std::string scalar_json(double v) { return "\"" + hex(v) + "\""; }
-std::string scalar_json(const mpq_class& v) {
-  const double d = v.get_d();  // truncated; equal to v exactly when v is a double
-  if (std::isfinite(d) && mpq_class(d) == v) return scalar_json(d);
-  return "\"" + v.get_str() + "\"";
-}
-
-template <class T>
-std::string point_of(std::span<const T> c, std::size_t at, int dim) {
-  std::string s = "[";
-  for (int i = 0; i < dim; ++i) s += (i ? "," : "") + scalar_json(c[at + static_cast<std::size_t>(i)]);
-  return s + "]";
-}
 
 /// Shape k of layout l at the start of c: {"tri": [...]} or {"seg": [a, b], "r": r}.
 template <class T>
