@@ -28,6 +28,8 @@ std::string_view to_string(CaseFamily f) {
     case CaseFamily::large_offsets: return "large_offsets";
     case CaseFamily::piercing_triangle: return "piercing_triangle";
     case CaseFamily::degenerate_triangle: return "degenerate_triangle";
+    case CaseFamily::resting_faces: return "resting_faces";
+    case CaseFamily::deep_overlap: return "deep_overlap";
   }
   return "?";
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exactgeom/audit.hpp"
+#include "exactgeom/exactgeom.hpp"
 #include "exactgeom/extend/audit_subject.hpp"
 
 namespace exactgeom::audit_cases {
@@ -281,7 +282,9 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
       else collinear_capsules(r, dim, index / 2, a1, b1, r1, a2, b2, r2);
       break;
     case CaseFamily::piercing_triangle:
-    case CaseFamily::degenerate_triangle:  // triangle families: random capsules here
+    case CaseFamily::degenerate_triangle:  // triangle and box families: random capsules here
+    case CaseFamily::resting_faces:
+    case CaseFamily::deep_overlap:
       a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10), r1 = r.uni(0, 2);
       a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10), r2 = r.uni(0, 2);
       break;
@@ -516,6 +519,158 @@ void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std
   }
 }
 
+// Box pairs: each box is its centre (3), axes (3 x 3, the columns of its
+// rotation), half extents (3) and radius (1, always 0 here: engines' boxes
+// have none); x's 16 values, then y's. The rotations come from random unit
+// quaternions in double, so their columns are orthonormal only to within
+// rounding, as an engine's are; the exact reference takes them as given.
+namespace {
+constexpr std::size_t kBox = 16;
+
+using Rot = std::array<V, 3>;
+Rot quaternion_rotation(double w, double x, double y, double z) {
+  return {V{1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
+          V{2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
+          V{2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)}};
+}
+Rot random_rotation(Rng& r) {
+  std::normal_distribution<double> n(0, 1);
+  double q[4], len = 0;
+  for (double& v : q) v = n(r.g), len += v * v;
+  len = std::sqrt(len);
+  return quaternion_rotation(q[0] / len, q[1] / len, q[2] / len, q[3] / len);
+}
+/// r's columns turned by `angle` about the unit vector u (Rodrigues).
+Rot turned(const Rot& rot, V u, double angle) {
+  const double c = std::cos(angle), s = std::sin(angle);
+  Rot out{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const V v = rot[i];
+    out[i] = add(add(mul(c, v), mul(s, cross(u, v))), mul((1 - c) * dot(u, v), u));
+  }
+  return out;
+}
+V unit(V v) { return mul(1 / std::sqrt(dot(v, v)), v); }
+void put_box(std::span<double> c, V centre, const Rot& rot, V half) {
+  std::size_t k = 0;
+  put(c, k, centre, 3);
+  for (const V& a : rot) put(c, k, a, 3);
+  put(c, k, half, 3);
+  c[k++] = 0;
+}
+Box3<double> box_at(std::span<const double> c) {
+  auto p = [&](std::size_t i) { return Point3<double>{c[i], c[i + 1], c[i + 2]}; };
+  return {p(0), {p(3), p(6), p(9)}, {c[12], c[13], c[14]}, c[15]};
+}
+bool boxes_meet(std::span<const double> c) { return intersects(box_at(c.first(kBox)), box_at(c.subspan(kBox))); }
+
+/// Moves y's centre to from + t dir, the boxes meeting at t = 0, with t
+/// where they just touch (found by bisection with the exact test, on the
+/// values as rounded to float when `as_float`): index % 2 == 0 the last t at
+/// which they meet, else the first at which they are apart -- adjacent
+/// representable cases, so that every one is within rounding of touching.
+void move_to_touch(std::span<double> c, V base, V dir, std::uint64_t index, bool as_float) {
+  std::vector<double> trial(c.begin(), c.end());
+  auto place = [&](double t) {
+    for (std::size_t k = 0; k < 3; ++k) trial[kBox + k] = base[k] + t * dir[k];
+    if (as_float) round_to_float(trial);
+  };
+  double lo = 0, hi = 1;
+  for (place(hi); boxes_meet(trial); place(hi)) hi *= 2;
+  for (int step = 0; step < 200; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    place(mid);
+    (boxes_meet(trial) ? lo : hi) = mid;  // lo meets, hi is apart
+  }
+  place(index % 2 == 0 ? lo : hi);
+  std::copy(trial.begin(), trial.end(), c.begin());
+}
+}  // namespace
+
+void box_pair(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c, bool as_float) {
+  if (c.size() != 2 * kBox) throw invalid_input("box_pair: a case of two boxes has 32 values");
+  Rng r(seed);
+  auto half = [&](double lo, double hi) { return V{r.uni(lo, hi), r.uni(lo, hi), r.uni(lo, hi)}; };
+  const std::span<double> x = c.first(kBox), y = c.subspan(kBox);
+  const V origin{};
+  V dir = unit(rand_point(r, 3, 1)), from{};  // y's path to touching: from + t dir
+  bool touch = false;
+  std::size_t nudge_at = c.size();  // a value moved one ULP (of float when as_float) toward nudge_to
+  double nudge_to = 0;
+  switch (f) {
+    case CaseFamily::touching:  // random rotations, moved apart until they touch
+      put_box(x, origin, random_rotation(r), half(0.25, 1));
+      put_box(y, origin, random_rotation(r), half(0.25, 1));
+      touch = true;
+      break;
+    case CaseFamily::nearly_parallel: {  // y turned 1e-7 .. 1e-2 rad from x, touching
+      const Rot rx = random_rotation(r);
+      put_box(x, origin, rx, half(0.25, 1));
+      put_box(y, origin, turned(rx, unit(rand_point(r, 3, 1)), std::pow(10.0, r.uni(-7, -2))), half(0.25, 1));
+      touch = true;
+      break;
+    }
+    case CaseFamily::far_from_origin: {  // touching, x's centre an integer 1e3 .. 1e9 away
+      const double o = (r.coin() ? 1 : -1) * std::round(std::pow(10.0, r.uni(3, 9)));
+      const V centre{o, std::round(o * r.uni(-1, 1)), std::round(o * r.uni(-1, 1))};
+      put_box(x, centre, random_rotation(r), half(0.25, 1));
+      put_box(y, centre, random_rotation(r), half(0.25, 1));
+      from = centre;
+      touch = true;
+      break;
+    }
+    case CaseFamily::resting_faces: {
+      const V hx = half(0.25, 1);
+      if (index % 4 == 0) {  // axis-aligned, dyadic: exactly touching, or one ULP in or out
+        const Rot id{V{1, 0, 0}, V{0, 1, 0}, V{0, 0, 1}};
+        const std::size_t k = static_cast<std::size_t>(r.integer(0, 2));
+        V h1{}, h2{}, cy{};
+        for (std::size_t i = 0; i < 3; ++i) {
+          h1[i] = double(r.integer(1, 64)) / 16, h2[i] = double(r.integer(1, 64)) / 16;
+          cy[i] = double(r.integer(-32, 32)) / 32;
+        }
+        cy[k] = (r.coin() ? 1 : -1) * (h1[k] + h2[k]);
+        const int nudge = static_cast<int>(index / 4 % 3);  // 0: touching, 1: out, 2: in
+        if (nudge) nudge_at = kBox + k, nudge_to = (nudge == 1) == (cy[k] > 0) ? INFINITY : -INFINITY;
+        put_box(x, origin, id, h1);
+        put_box(y, cy, id, h2);
+        break;
+      }
+      // The same rotation, y on one of x's faces (its centre over the face),
+      // moved along the face normal until they touch.
+      const Rot rx = random_rotation(r);
+      const std::size_t k = static_cast<std::size_t>(r.integer(0, 2));
+      const V hy = half(0.1, 0.25);
+      put_box(x, origin, rx, hx);
+      put_box(y, origin, rx, hy);
+      for (std::size_t i = 0; i < 3; ++i)
+        if (i != k) from = add(from, mul(r.uni(-1, 1) * (hx[i] - hy[i]), rx[i]));
+      dir = mul(r.coin() ? 1 : -1, rx[k]);
+      touch = true;
+      break;
+    }
+    case CaseFamily::deep_overlap: {  // centres closer than a quarter of the smaller box
+      const V hx = half(0.5, 1);
+      const int mode = static_cast<int>(index % 4);
+      const Rot rx = random_rotation(r);
+      put_box(x, origin, rx, hx);
+      if (mode == 0) put_box(y, rand_point(r, 3, 0.05), random_rotation(r), half(0.05, 0.15));  // nested
+      else if (mode == 1) put_box(y, origin, rx, hx);  // equal: the depth ties
+      else put_box(y, rand_point(r, 3, 0.125), random_rotation(r), half(0.5, 1));
+      break;
+    }
+    default:  // random: centres in [-2, 2]^3, half extents in [0.25, 1]
+      put_box(x, rand_point(r, 3, 2), random_rotation(r), half(0.25, 1));
+      put_box(y, rand_point(r, 3, 2), random_rotation(r), half(0.25, 1));
+      break;
+  }
+  if (as_float) round_to_float(c);
+  if (nudge_at < c.size())
+    c[nudge_at] = as_float ? std::nextafter(float(c[nudge_at]), float(nudge_to)) : std::nextafter(c[nudge_at], nudge_to);
+  if (touch) move_to_touch(c, from, dir, index, as_float);
+}
+
 namespace {
 // The scalars of a query line (docs/queries.md): a double as a hex float,
 // any other rational as "p/q", both quoted.
@@ -564,6 +719,18 @@ std::string segments_query(std::string_view op, std::span<const double> c, int d
   return "{\"op\":\"" + std::string(op) + "\",\"s\":[" + point_json(c, 0, dim) + "," +
          point_json(c, d, dim) + "],\"t\":[" + point_json(c, 2 * d, dim) + "," +
          point_json(c, 3 * d, dim) + "]}";
+}
+
+std::string box_pair_query(std::span<const double> c) {
+  if (c.size() != 2 * kBox) throw invalid_input("box_pair_query: a case of two boxes has 32 values");
+  auto box = [&](std::size_t at) {
+    std::string s = "{\"box\":{\"c\":" + point_json(c, at, 3) + ",\"axes\":[" + point_json(c, at + 3, 3) +
+                    "," + point_json(c, at + 6, 3) + "," + point_json(c, at + 9, 3) + "],\"h\":" +
+                    point_json(c, at + 12, 3) + "}";
+    if (c[at + 15] != 0) s += ",\"r\":" + scalar_json(c[at + 15]);
+    return s + "}";
+  };
+  return "{\"op\":\"contact\",\"x\":" + box(0) + ",\"y\":" + box(kBox) + "}";
 }
 
 namespace {

@@ -165,6 +165,15 @@ check "audit prints replayable cases" grep -q '{"op":"segment_intersection"' "$t
 grep -o '`{"op":"segment_intersection".*}`' "$tmp/a1" | tr -d '`' > "$tmp/replay.jsonl"
 "$bin" eval "$tmp/replay.jsonl" > "$tmp/replayed"
 check "replayed cases are answered" test -s "$tmp/replayed" -a "$(grep -c error "$tmp/replayed")" -eq 0
+# The box audits keep `contact` lines of two boxes; eval answers each with
+# the reference's answer.
+"$bin" audit --algorithm 'box3d/(obb_sat_double|gjk_double)' --cases 300 --keep 4 > "$tmp/box.md"
+awk '/^- [a-z_]+: exact (true|false),/ { sub(/,.*/, ""); e = $NF; getline; gsub(/^ *`|`$/, ""); print e "\t" $0 }' \
+  "$tmp/box.md" > "$tmp/box.tsv"
+cut -f2 "$tmp/box.tsv" > "$tmp/box.jsonl"
+"$bin" eval "$tmp/box.jsonl" | grep -o '"closed":[a-z]*' | cut -d: -f2 > "$tmp/box.answers"
+check "box audits keep at least 20 lines" test "$(wc -l < "$tmp/box.tsv")" -ge 20
+check "kept box lines replay with the reference's answer" diff <(cut -f1 "$tmp/box.tsv") "$tmp/box.answers"
 "$bin" audit --algorithm capsule3d/blog002_heuristic --cases 1000 --json > "$tmp/a2"
 check "audit finds the 002 heuristic's wrong cases" grep -Eq '"family":"random","cases":1000,"wrong":[1-9]' "$tmp/a2"
 "$bin" audit --self-check --cases 300 --json > "$tmp/a3"
@@ -205,7 +214,8 @@ check "audit --merge says which" grep -q "shard 2/3 missing" "$tmp/err"
 check "audit --merge with a shard twice says which" grep -q "shard 1/3 given more than once" "$tmp/err"
 # --help lists every case family the library has.
 for family in random near_degenerate touching parallel_zero_length far_from_origin classroom \
-              collinear_gaps nearly_parallel zero_length large_offsets piercing_triangle degenerate_triangle; do
+              collinear_gaps nearly_parallel zero_length large_offsets piercing_triangle degenerate_triangle \
+              resting_faces deep_overlap; do
   check "audit --help lists the family $family" bash -c "'$bin' audit --help | grep -q '^  $family '"
 done
 "$bin" audit --merge "$data/eval_valid.jsonl" > /dev/null 2>&1

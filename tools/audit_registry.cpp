@@ -14,7 +14,9 @@
 #include "exactgeom/float/capsule_collision_blog.hpp"
 #include "exactgeom/float/dummies_circle_capsule.hpp"
 #include "exactgeom/float/ericson.hpp"
+#include "exactgeom/float/gjk_epa.hpp"
 #include "exactgeom/float/naive_predicates.hpp"
+#include "exactgeom/float/obb_sat.hpp"
 #include "exactgeom/float/parametric_segments.hpp"
 
 namespace exactgeom::tools {
@@ -106,6 +108,61 @@ const std::vector<CaseFamily> kShapeFamilies = {F::random,          F::near_dege
 const std::vector<CaseFamily> kTriangleFamilies = {F::random,          F::near_degenerate,   F::touching,
                                                    F::parallel_zero_length, F::far_from_origin, F::large_offsets,
                                                    F::piercing_triangle, F::degenerate_triangle};
+
+const std::vector<CaseFamily> kBoxFamilies = {F::random,          F::touching,      F::nearly_parallel,
+                                              F::far_from_origin, F::resting_faces, F::deep_overlap};
+constexpr std::size_t kBox = 16;  // audit_cases::box_pair's layout of one box
+
+Box3<double> box_of(Span c, std::size_t at) {
+  return {p3<double>(c, at), {p3<double>(c, at + 3), p3<double>(c, at + 6), p3<double>(c, at + 9)},
+          {c[at + 12], c[at + 13], c[at + 14]}, c[at + 15]};
+}
+template <class S>
+flt::FloatBox3<S> float_box(Span c, std::size_t at) {
+  return {p3<S>(c, at), {p3<S>(c, at + 3), p3<S>(c, at + 6), p3<S>(c, at + 9)},
+          {S(c[at + 12]), S(c[at + 13]), S(c[at + 14])}, S(c[at + 15])};
+}
+template <class S>
+std::array<std::array<S, 3>, 8> float_corners(Span c, std::size_t at) {
+  return flt::obb_vertices(float_box<S>(c, at));
+}
+/// How far a box pair is from touching: its penetration depth when the
+/// boxes meet, else the distance between them.
+double box_margin(Span c) {
+  const Box3<double> x = box_of(c, 0), y = box_of(c, kBox);
+  if (const auto k = contact(x, y)) return k->depth;
+  return distance(x, y);
+}
+
+/// A box pair subject (audit_cases::box_pair's cases) in float type S.
+template <class S>
+AuditSubject box_subject(std::string name, std::string question) {
+  AuditSubject s;
+  s.name = std::move(name);
+  s.question = std::move(question);
+  s.families = kBoxFamilies;
+  s.width = 2 * kBox;
+  s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit_cases::box_pair(f, seed, i, c, std::is_same_v<S, float>);
+  };
+  s.query = [](Span c) { return audit_cases::box_pair_query(c); };
+  s.nonnegative.assign(2 * kBox, false);
+  for (std::size_t k : {12, 13, 14, 15}) s.nonnegative[k] = s.nonnegative[kBox + k] = true;
+  if constexpr (std::is_same_v<S, float>) s.band_ulp = 0x1p29;
+  return s;
+}
+
+/// The closed overlap test of two boxes by `test` (a float version).
+template <class S, class Test>
+AuditSubject box_test(std::string name, std::string question, Test test) {
+  AuditSubject s = box_subject<S>(std::move(name),
+                                  "whether two 3-D boxes meet (closed: touching counts) by " + question +
+                                      "; reference: exactgeom::intersects(Box3, Box3)");
+  s.exact = [](Span c) { return Answer::of(intersects(box_of(c, 0), box_of(c, kBox))); };
+  s.approx = [test](Span c) { return Answer::of(static_cast<bool>(test(c))); };
+  s.margin = [](Span c, const Answer&, const Answer&) { return box_margin(c); };
+  return s;
+}
 
 /// A sign predicate on `count` points of `dim` coordinates, float type R.
 template <class R, class Exact, class Approx>
@@ -320,6 +377,38 @@ std::vector<AuditSubject> make_subjects() {
                               return capsule_blog::capsule_triangle(cap3(c, 0), p3<double>(c, 7),
                                                                     p3<double>(c, 10), p3<double>(c, 13));
                             }));
+  // Boxes (issue 26): the textbook separating-axis test and GJK/EPA.
+  v.push_back(box_test<double>("box3d/obb_sat_double", "RTCD 4.4.1 TestOBBOBB (15 axes, EPSILON = DBL_EPSILON), double",
+                               [](Span c) { return flt::obb_overlap_sat(float_box<double>(c, 0), float_box<double>(c, kBox)); }));
+  v.push_back(box_test<float>("box3d/obb_sat_float", "RTCD 4.4.1 TestOBBOBB (15 axes, EPSILON = FLT_EPSILON), float; "
+                              "inputs rounded to float first",
+                              [](Span c) { return flt::obb_overlap_sat(float_box<float>(c, 0), float_box<float>(c, kBox)); }));
+  v.push_back(box_test<double>("box3d/gjk_double", "GJK (van den Bergen) on the boxes' 8 corners, double",
+                               [](Span c) {
+                                 const auto a = float_corners<double>(c, 0), b = float_corners<double>(c, kBox);
+                                 return flt::gjk_overlap<double>(a, b, 0.0, 0.0);
+                               }));
+  {
+    AuditSubject s = box_subject<double>(
+        "box3d_depth/epa_double",
+        "the penetration depth of two 3-D boxes (none when apart) by EPA (van den Bergen 2001) on GJK's "
+        "simplex of their 8 corners, double; reference: exactgeom::contact(Box3, Box3)->depth (correctly "
+        "rounded). Error in ULPs.");
+    s.exact = [](Span c) {
+      const auto k = contact(box_of(c, 0), box_of(c, kBox));
+      return k ? Answer::of(k->depth) : Answer::none();
+    };
+    s.approx = [](Span c) {
+      const auto a = float_corners<double>(c, 0), b = float_corners<double>(c, kBox);
+      const auto r = flt::epa_penetration<double>(a, b);
+      return r.valid ? Answer::of(r.depth) : Answer::none();
+    };
+    s.margin = [](Span c, const Answer& exact, const Answer& got) {
+      if (exact.kind == Answer::Kind::real && got.kind == Answer::Kind::real) return std::fabs(got.x - exact.x);
+      return box_margin(c);  // none against a value: how far from touching
+    };
+    v.push_back(std::move(s));
+  }
   // Post-processing of generated cases, so that the exact reference sees
   // exactly what the float version is given.
   auto adjust = [&v](const std::string& name, auto fix) {

@@ -75,12 +75,17 @@ enum class CaseFamily {
   piercing_triangle,    // an axis through a triangle, ending on it, or beside
                         // an edge in its plane
   degenerate_triangle,  // triangles with collinear or coincident corners
+  // Box pairs (audit_cases::box_pair; random, touching, nearly_parallel and
+  // far_from_origin have box versions too):
+  resting_faces,  // boxes face to face: exactly touching, one ULP in or out
+  deep_overlap,   // centres closer than a quarter box: nested, equal, deep
 };
-inline constexpr std::array<CaseFamily, 12> kAllFamilies = {
+inline constexpr std::array<CaseFamily, 14> kAllFamilies = {
     CaseFamily::random,           CaseFamily::near_degenerate,   CaseFamily::touching,
     CaseFamily::parallel_zero_length, CaseFamily::far_from_origin, CaseFamily::classroom,
     CaseFamily::collinear_gaps,   CaseFamily::nearly_parallel,   CaseFamily::zero_length,
-    CaseFamily::large_offsets,    CaseFamily::piercing_triangle, CaseFamily::degenerate_triangle};
+    CaseFamily::large_offsets,    CaseFamily::piercing_triangle, CaseFamily::degenerate_triangle,
+    CaseFamily::resting_faces,    CaseFamily::deep_overlap};
 std::string_view to_string(CaseFamily f);
 
 /// Which overlap a boolean test is supposed to answer.

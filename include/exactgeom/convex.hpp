@@ -54,7 +54,6 @@
 #include <vector>
 
 #include "exactgeom/capsules.hpp"
-#include "exactgeom/contact.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/convex_core.hpp"
 #include "exactgeom/detail/convex_filter.hpp"
@@ -491,3 +490,7 @@ std::optional<double> time_of_impact(
 }
 
 }  // namespace exactgeom
+
+// contact(x, y) for these shapes. Included last: contact.hpp uses the
+// concepts above, so that either header may be included first.
+#include "exactgeom/contact.hpp"  // IWYU pragma: export

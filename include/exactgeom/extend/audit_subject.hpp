@@ -120,6 +120,22 @@ void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
                   std::span<double> c);
 /// A 3-D capsule (a, b, r) and a triangle (p0, p1, p2): 16 doubles.
 void capsule_triangle(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c);
+/// Two 3-D boxes, 16 values each: centre, axes (the three columns of a
+/// rotation from a random unit quaternion, in double: orthonormal to within
+/// rounding, as an engine's), half extents, radius (0): 32 doubles, the
+/// layout of Box3<double> {center, axes, half, r}. Families: random,
+/// touching (random rotations, moved apart along a random direction to
+/// touching: the last case meeting or the first apart, by the exact test),
+/// nearly_parallel (y turned 1e-7 .. 1e-2 rad from x, then touching),
+/// far_from_origin (touching, centres an integer 1e3 .. 1e9 from the
+/// origin), resting_faces (face to face: axis-aligned and exactly touching
+/// or one ULP in or out, or rotated alike and moved to touching along a face
+/// normal) and deep_overlap (nested, equal, and centres within 1/8). With
+/// as_float the case is rounded to float before the touching search, so a
+/// touching case is one in float too. invalid_input unless c has 32 values.
+void box_pair(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<double> c, bool as_float = false);
+/// {"op":"contact","x":{"box":..},"y":{"box":..}} for a box_pair case.
+std::string box_pair_query(std::span<const double> c);
 /// Rounds every value to float (for float-valued user types).
 void round_to_float(std::span<double> c);
 std::string hex(double v);
