@@ -92,6 +92,9 @@ struct Verdict {
   bool wrong = false;
   enum class Kind { right, differ, got_none, got_value } kind = Kind::right;
   double ulp = 0, scale_ulp = 0, abs = 0;  // value against value (real, vector)
+  // ULPs are not defined at an exact 0: the ULP error over the components
+  // whose exact value is not 0, and the largest |got| over those that are.
+  double ulp_nonzero = 0, abs_at_zero = 0;
 };
 
 struct Judge {
@@ -131,10 +134,18 @@ struct Judge {
       const std::size_t n = exact.kind == K::real ? 1 : exact.n;
       v.abs = abs_error(exact, got);
       v.scale_ulp = v.abs / ulp_of(answer_scale(sc));
-      if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) v.ulp = kInf;
-      else
-        for (std::size_t i = 0; i < n; ++i)
-          v.ulp = std::fmax(v.ulp, exact.kind == K::real ? ulp_error(got.x, exact.x) : ulp_error(got.v[i], exact.v[i]));
+      if (exact.kind != got.kind || (exact.kind == K::vector && got.n != exact.n)) {
+        v.ulp = v.ulp_nonzero = kInf;
+      } else {
+        for (std::size_t i = 0; i < n; ++i) {
+          const double e = exact.kind == K::real ? exact.x : exact.v[i];
+          const double g = exact.kind == K::real ? got.x : got.v[i];
+          const double u = ulp_error(g, e);
+          v.ulp = std::fmax(v.ulp, u);
+          if (e != 0) v.ulp_nonzero = std::fmax(v.ulp_nonzero, u);
+          else v.abs_at_zero = std::isnan(g) ? kInf : std::fmax(v.abs_at_zero, std::fabs(g));
+        }
+      }
       const double err = o.tolerance.unit == Unit::exact_ulps   ? v.ulp
                          : o.tolerance.unit == Unit::scale_ulps ? v.scale_ulp
                                                                 : v.abs;
@@ -316,6 +327,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
   report.gross_band = o.gross_band;
   report.keep = o.keep;
   report.band_ulp = s.band_ulp;
+  report.answer_scale_power = s.answer_scale_power;
   if (o.shard_count > 1) report.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
   const Judge judge{s, o};
   std::vector<double> c(s.width);
@@ -357,10 +369,18 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       if (got.kind == Answer::Kind::none) report.may_be_none = true;
       if (v.kind == Verdict::Kind::right || v.kind == Verdict::Kind::differ) {
         if (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector) {
-          fa.max_ulp = std::fmax(fa.max_ulp, v.ulp);
+          fa.max_ulp = std::fmax(fa.max_ulp, v.ulp_nonzero);
+          fa.max_abs_at_zero = std::fmax(fa.max_abs_at_zero, v.abs_at_zero);
           fa.max_scale_ulp = std::fmax(fa.max_scale_ulp, v.scale_ulp);
           fa.max_abs = std::fmax(fa.max_abs, v.abs);
-          const double u = v.ulp / s.band_ulp;  // in ULPs of the code's own type
+          // The histogram counts the error in the tolerance's unit: ULPs of
+          // the code's own type (band_ulp), or multiples of an absolute
+          // tolerance.
+          const double u = o.tolerance.unit == Unit::exact_ulps   ? v.ulp / s.band_ulp
+                           : o.tolerance.unit == Unit::scale_ulps ? v.scale_ulp / s.band_ulp
+                           : v.abs == 0                           ? 0
+                           : o.tolerance.value > 0                ? v.abs / o.tolerance.value
+                                                                  : kInf;
           const int bucket = u == 0 ? 0 : u <= 1 ? 1 : u <= 4 ? 2 : u <= 64 ? 3 : 4;
           ++fa.ulp_histogram[static_cast<std::size_t>(bucket)];
         }
@@ -528,6 +548,7 @@ AuditReport merge_reports(const std::vector<AuditReport>& shards) {
       t.opposite_sign += f.opposite_sign, t.got_none += f.got_none, t.got_value += f.got_value;
       t.skipped += f.skipped;
       t.max_ulp = std::fmax(t.max_ulp, f.max_ulp);
+      t.max_abs_at_zero = std::fmax(t.max_abs_at_zero, f.max_abs_at_zero);
       t.max_scale_ulp = std::fmax(t.max_scale_ulp, f.max_scale_ulp);
       t.max_abs = std::fmax(t.max_abs, f.max_abs);
       t.max_held_offset = std::fmax(t.max_held_offset, f.max_held_offset);
@@ -571,12 +592,30 @@ std::string AuditReport::markdown() const {
                    : std::string("a different answer");
   m += "; gross: more than " + fmt("%g", gross_band) + (band_ulp == 1 ? " ULPs" : " float ULPs") +
        " of the case's largest magnitude from the decision boundary.\n\n";
+  // Every error column names its unit; the histogram counts cases by their
+  // error in the tolerance's unit.
+  const std::string ulps = in_float ? "float ULPs" : "ULPs";
+  const std::string of_scale = answer_scale_power == 0   ? " of 1"
+                               : answer_scale_power == 2 ? " of the case's scale squared"
+                                                         : " of the case's scale";
+  bool zeros = false;
+  for (const auto& f : families) zeros = zeros || f.max_abs_at_zero > 0;
+  if (real_valued) {
+    const std::string hist_unit = tolerance.unit == Unit::exact_ulps   ? ulps + " of the exact value"
+                                  : tolerance.unit == Unit::scale_ulps ? ulps + of_scale
+                                                                       : "multiples of the tolerance " +
+                                                                             fmt("%g", tolerance.value);
+    m += "Errors: the largest in " + ulps + " of the exact value (not defined where it is 0: those cases' " +
+         "largest |error| is the `abs at exact 0` column), in " + ulps + of_scale +
+         (answer_scale_power == 0 ? " (a time or a unit vector)" : "") +
+         " and absolute; the histogram columns count cases by their error in " + hist_unit + ".\n\n";
+  }
   std::string head = "| family | cases | wrong | rate | gross |";
   std::string rule = "| --- | ---: | ---: | ---: | ---: |";
   if (real_valued) {
-    head += in_float ? " max float ULP | max scale float ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 (float ULPs) |"
-                     : " max ULP | max scale ULP | max abs | 0 | <=1 | <=4 | <=64 | >64 |";
-    rule += " ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+    head += " max " + ulps + " of exact | max " + ulps + of_scale + " | max abs |" +
+            (zeros ? " abs at exact 0 |" : "") + " 0 | <=1 | <=4 | <=64 | >64 |";
+    rule += std::string(zeros ? " ---: |" : "") + " ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
   } else if (sign_valued) {
     head += " opposite sign | zero vs nonzero |";
     rule += " ---: | ---: |";
@@ -595,6 +634,7 @@ std::string AuditReport::markdown() const {
     if (real_valued) {
       m += fmt("%.3g", f.max_ulp / band_ulp) + " | " + fmt("%.3g", f.max_scale_ulp / band_ulp) + " | " +
            fmt("%.3g", f.max_abs);
+      if (zeros) m += " | " + fmt("%.3g", f.max_abs_at_zero);
       for (auto h : f.ulp_histogram) m += " | " + std::to_string(h);
       m += " |";
     } else if (sign_valued) {
@@ -626,7 +666,7 @@ std::string AuditReport::json() const {
        ",\"sign_valued\":" + std::string(sign_valued ? "true" : "false") +
        ",\"may_be_none\":" + std::string(may_be_none ? "true" : "false") +
        ",\"tolerance\":{\"unit\":" + json_str(to_string(tolerance.unit)) + ",\"value\":" + num(tolerance.value) +
-       "},\"gross_band\":" + num(gross_band) + ",\"band_ulp\":" + num(band_ulp) + ",\"keep\":" + std::to_string(keep) + ",\"families\":[";
+       "},\"answer_scale_power\":" + std::to_string(answer_scale_power) + ",\"gross_band\":" + num(gross_band) + ",\"band_ulp\":" + num(band_ulp) + ",\"keep\":" + std::to_string(keep) + ",\"families\":[";
   for (std::size_t i = 0; i < families.size(); ++i) {
     const auto& f = families[i];
     if (i) j += ',';
@@ -638,7 +678,8 @@ std::string AuditReport::json() const {
          ",\"got_none\":" + std::to_string(f.got_none) + ",\"got_value\":" + std::to_string(f.got_value) +
          ",\"skipped\":" + std::to_string(f.skipped) +
          ",\"max_ulp\":" + num(f.max_ulp) + ",\"max_scale_ulp\":" + num(f.max_scale_ulp) +
-         ",\"max_abs\":" + num(f.max_abs) + ",\"max_held_offset\":" + num(f.max_held_offset) +
+         ",\"max_abs\":" + num(f.max_abs) + ",\"max_abs_at_zero\":" + num(f.max_abs_at_zero) +
+         ",\"max_held_offset\":" + num(f.max_held_offset) +
          ",\"ulp_histogram\":[";
     for (std::size_t k = 0; k < f.ulp_histogram.size(); ++k)
       j += (k ? "," : "") + std::to_string(f.ulp_histogram[k]);

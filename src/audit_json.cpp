@@ -59,6 +59,9 @@ AuditReport AuditReport::from_json(std::string_view line) {
     else throw invalid_input("unknown unit \"" + unit + "\"");
     r.tolerance.value = number(j.at("tolerance").at("value"));
     r.gross_band = number(j.at("gross_band"));
+    const double power = number(j.at("answer_scale_power"));
+    if (power != 0 && power != 1 && power != 2) throw invalid_input("answer_scale_power: 0, 1 or 2 expected");
+    r.answer_scale_power = static_cast<int>(power);
     r.band_ulp = number(j.at("band_ulp"));
     r.keep = count(j.at("keep"));
     for (const nlohmann::json& f : j.at("families")) {
@@ -74,6 +77,7 @@ AuditReport AuditReport::from_json(std::string_view line) {
       a.skipped = count(f.at("skipped"));
       a.max_ulp = number(f.at("max_ulp")), a.max_scale_ulp = number(f.at("max_scale_ulp"));
       a.max_abs = number(f.at("max_abs")), a.max_held_offset = number(f.at("max_held_offset"));
+      a.max_abs_at_zero = number(f.at("max_abs_at_zero"));
       const nlohmann::json& h = f.at("ulp_histogram");
       if (!h.is_array() || h.size() != a.ulp_histogram.size()) throw invalid_input("ulp_histogram: 5 counts expected");
       for (std::size_t k = 0; k < a.ulp_histogram.size(); ++k) a.ulp_histogram[k] = count(h[k]);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -374,4 +375,73 @@ TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
   for (const auto& f : far.families) gross += f.gross;
   EXPECT_EQ(gross, far.wrong());
   EXPECT_GT(gross, 500u);
+}
+
+namespace units {
+/// A real-valued subject: exact(c) and got(c) of a random capsule case.
+eg::AuditSubject real_subject(std::function<double(std::span<const double>)> exact,
+                              std::function<double(std::span<const double>)> got, int power = 1) {
+  eg::AuditSubject s = fixed_subject();
+  s.exact = [exact](std::span<const double> c) { return eg::Answer::of(exact(c)); };
+  s.approx = [got](std::span<const double> c) { return eg::Answer::of(got(c)); };
+  s.answer_scale_power = power;
+  return s;
+}
+}  // namespace units
+
+TEST(AuditUnits, AnExactZeroGivesAFiniteDocumentedEntry) {
+  // Half the cases have exact value 0 and the answer 1e-17; the others are
+  // exact 1 answered 2 ULPs off. ULPs of 0 do not exist: max_ulp is over
+  // the others (2), the zeros' largest |answer| is its own entry, and no
+  // 1e307 or inf appears (it did: |got| / the smallest subnormal).
+  const auto zero_half = [](std::span<const double> c) { return c[0] > 0 ? 0.0 : 1.0; };
+  const auto s = units::real_subject(zero_half, [&](std::span<const double> c) {
+    return zero_half(c) == 0 ? 1e-17 : std::nextafter(std::nextafter(1.0, 2.0), 2.0);
+  });
+  const auto r = eg::run_audit(s, {.cases = 200});
+  ASSERT_EQ(r.families.size(), 1u);
+  const auto& f = r.families[0];
+  EXPECT_EQ(f.wrong, 200u);  // both kinds are wrong beyond 1 ULP of the exact value
+  EXPECT_EQ(f.max_ulp, 2.0);
+  EXPECT_EQ(f.max_abs_at_zero, 1e-17);
+  // In ULPs of the exact value a nonzero answer for 0 is beyond any count.
+  EXPECT_GT(f.ulp_histogram[2], 0u);
+  EXPECT_GT(f.ulp_histogram[4], 0u);
+  EXPECT_EQ(f.ulp_histogram[2] + f.ulp_histogram[4], 200u);
+  const std::string md = r.markdown();
+  EXPECT_NE(md.find("abs at exact 0"), std::string::npos) << md;
+  EXPECT_EQ(md.find("inf"), std::string::npos) << md;
+  EXPECT_EQ(md.find("e+307"), std::string::npos) << md;
+  // Read back from JSON: the same report.
+  EXPECT_EQ(eg::AuditReport::from_json(r.json()).markdown(), md);
+}
+
+TEST(AuditUnits, TheHistogramCountsTheErrorInTheChosenUnit) {
+  // Exact values of 1e-20 answered 1e-20 (1 + 2^-30): 2^22 ULPs of the exact
+  // value, far below one ULP of the case's scale. With Unit::scale_ulps none
+  // is wrong, and the histogram must say so (it counted exact ULPs: every
+  // case in ">64" with 0 wrong).
+  const auto s = units::real_subject([](std::span<const double>) { return 1e-20; },
+                                     [](std::span<const double>) { return 1e-20 * (1 + 0x1p-30); });
+  const auto r = eg::run_audit(s, {.cases = 100, .tolerance = {eg::Unit::scale_ulps, 1}});
+  const auto& f = r.families[0];
+  EXPECT_EQ(f.wrong, 0u);
+  EXPECT_EQ(f.ulp_histogram[1], 100u);  // <= 1 ULP of the scale
+  EXPECT_EQ(f.ulp_histogram[4], 0u);
+  EXPECT_GT(f.max_ulp, 1e6);  // the exact-ULP column still says how far in its own unit
+  EXPECT_NE(r.markdown().find("count cases by their error in ULPs of the case's scale"), std::string::npos);
+  // Absolute tolerance: multiples of it (the error is 9.3e-30).
+  const auto a = eg::run_audit(s, {.cases = 100, .tolerance = {eg::Unit::absolute, 1e-30}});
+  EXPECT_EQ(a.families[0].ulp_histogram[3], 100u);  // <= 64 tolerances
+  EXPECT_EQ(a.families[0].wrong, 100u);
+}
+
+TEST(AuditUnits, TimesAndUnitVectorsSayTheirScaleIsOne) {
+  const auto s = units::real_subject([](std::span<const double>) { return 0.5; },
+                                     [](std::span<const double>) { return 0.5 + 0x1p-40; }, 0);
+  const auto r = eg::run_audit(s, {.cases = 50});
+  const std::string md = r.markdown();
+  EXPECT_NE(md.find("max ULPs of 1"), std::string::npos) << md;
+  EXPECT_EQ(md.find("of the case's scale"), std::string::npos) << md;
+  EXPECT_EQ(eg::AuditReport::from_json(r.json()).answer_scale_power, 0);
 }

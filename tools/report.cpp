@@ -436,9 +436,10 @@ void print_accuracy(std::size_t cases, bool readme) {
   std::printf(readme ? "#### Float error, measured\n\n"
                      : "## Accuracy: float versions against the exact answer\n\n");
   std::printf("Share of wrong answers per case family (%zu cases each; `exactgeom audit` "
-              "gives the details and the smallest wrong cases). For distances, a result is "
-              "wrong beyond 1 ULP of the correctly rounded distance, and the worst error in ULPs "
-              "follows in parentheses (inf: the exact distance is 0 and the float one is not).\n\n",
+              "gives the details and the smallest wrong cases). For distances and depths, a result is "
+              "wrong beyond 1 ULP of the correctly rounded value, and the worst error in ULPs of the "
+              "exact value follows in parentheses; where the exact value is 0 (no ULPs there) and the "
+              "float one is not, the largest such float value follows as `0 -> x`.\n\n",
               cases);
   // The columns: the families some subject has, in their declared order.
   std::vector<CaseFamily> columns;
@@ -465,7 +466,11 @@ void print_accuracy(std::size_t cases, bool readme) {
         continue;
       }
       std::printf(" %s", percent(double(fa->wrong) / double(fa->cases)).c_str());
-      if (r.real_valued) std::printf(" (%.3g)", fa->max_ulp);
+      if (r.real_valued) {
+        std::printf(" (%.3g", fa->max_ulp);
+        if (fa->max_abs_at_zero > 0) std::printf("; 0 -> %.2g", fa->max_abs_at_zero);
+        std::printf(")");
+      }
       std::printf(" |");
     }
     std::printf("\n");

@@ -173,9 +173,16 @@ struct FamilyAudit {
   std::size_t got_none = 0;         // said none (no contact ...), exact has a value
   std::size_t got_value = 0;        // gave a value, exact is none
   std::size_t skipped = 0;          // generated cases the subject cannot hold (normalize)
-  // Real-valued results (value against value): the largest error in each unit.
-  double max_ulp = 0, max_scale_ulp = 0, max_abs = 0;
-  std::array<std::size_t, 5> ulp_histogram{};  // exact ULPs of the code's type (band_ulp): 0, <=1, <=4, <=64, >64
+  // Real-valued results (value against value): the largest error in each
+  // unit. ULPs of the exact value are not defined where it is 0: max_ulp
+  // is over the values (components) whose exact value is not 0, and
+  // max_abs_at_zero is the largest |got| where it is 0 (such an answer is
+  // still wrong in Unit::exact_ulps unless it is 0).
+  double max_ulp = 0, max_scale_ulp = 0, max_abs = 0, max_abs_at_zero = 0;
+  // Cases by their error in the tolerance's unit (ULPs of the code's own
+  // type, band_ulp; for Unit::absolute, multiples of the tolerance):
+  // 0, <=1, <=4, <=64, >64 (a nonzero answer for an exact 0 in exact ULPs: >64).
+  std::array<std::size_t, 5> ulp_histogram{};
   // With an adapter's to_exact: the largest distance between the shape the
   // engine holds and the one requested, in ULPs of the case's largest
   // magnitude (-1: not read).
@@ -190,6 +197,10 @@ struct AuditReport {
   bool sign_valued = false;  // signs: opposite signs are reported
   bool may_be_none = false;  // answers may be none: none-vs-value counts shown
   Tolerance tolerance{};
+  // The power of the case's scale a real answer is measured against
+  // (AuditSubject::answer_scale_power): 1 for a length, 2 for a squared
+  // length, 0 for a unit normal or a time, whose scale ULPs are ULPs of 1.
+  int answer_scale_power = 1;
   double gross_band = 64;
   double band_ulp = 1;  // AuditSubject::band_ulp: 1 (double) or 2^29 (float)
   std::string shard;  // "I/N" for a shard of a sharded run, else empty

@@ -265,10 +265,11 @@ void register_audit(py::module_& m) {
       .def_readonly("got_none", &FamilyAudit::got_none)
       .def_readonly("got_value", &FamilyAudit::got_value)
       .def_readonly("skipped", &FamilyAudit::skipped)
-      .def_readonly("max_ulp", &FamilyAudit::max_ulp)
+      .def_readonly("max_ulp", &FamilyAudit::max_ulp, "largest error in ULPs of the exact value, where it is not 0")
+      .def_readonly("max_abs_at_zero", &FamilyAudit::max_abs_at_zero, "largest |answer| where the exact value is 0")
       .def_readonly("max_scale_ulp", &FamilyAudit::max_scale_ulp)
       .def_readonly("max_abs", &FamilyAudit::max_abs)
-      .def_readonly("ulp_histogram", &FamilyAudit::ulp_histogram, "counts of 0, <=1, <=4, <=64, >64 ULPs")
+      .def_readonly("ulp_histogram", &FamilyAudit::ulp_histogram, "cases by error in the tolerance's unit: 0, <=1, <=4, <=64, >64")
       .def_readonly("smallest", &FamilyAudit::smallest, "the kept wrong cases, gross first, then smallest")
       .def("__repr__", [](const FamilyAudit& f) {
         return "FamilyAudit(" + f.name + ": " + std::to_string(f.wrong) + " wrong of " + std::to_string(f.cases) +
