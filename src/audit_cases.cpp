@@ -754,6 +754,56 @@ bool normalize_pair(const detail::PairLayout& l, bool float_x, bool float_y, std
   return normalize_shape(l.x, d, float_x, c.first(wx)) && normalize_shape(l.y, d, float_y, c.subspan(wx));
 }
 
+namespace {
+/// Moves a pair case far from touching (shape_pair's far variants): apart,
+/// y translated away from x by 2 to 1e6 times (the centres' distance + both
+/// shapes' extents + the radii), log-uniform; or deep, the radius of y (else
+/// x) set to the axes' exact distance + 0.5 to 4 times the pair's size.
+void vary_far(const detail::PairLayout& l, bool apart, std::uint64_t seed, std::span<double> c) {
+  Rng r(seed ^ 0x5bd1e995u);
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  auto points_of = [&](ShapeKind k, std::size_t at) {
+    std::vector<V> p;
+    const std::size_t n = k == ShapeKind::triangle ? 3 : 2;
+    for (std::size_t i = 0; i < n; ++i) {
+      V v{};
+      for (std::size_t j = 0; j < d; ++j) v[j] = c[at + i * d + j];
+      p.push_back(v);
+    }
+    return p;
+  };
+  const std::vector<V> px = points_of(l.x, 0), py = points_of(l.y, wx);
+  auto centre = [](const std::vector<V>& p) {
+    V m{};
+    for (const V& v : p) m = add(m, mul(1.0 / double(p.size()), v));
+    return m;
+  };
+  auto extent = [](const std::vector<V>& p, V m) {
+    double e = 0;
+    for (const V& v : p) e = std::fmax(e, std::sqrt(dot(sub(v, m), sub(v, m))));
+    return e;
+  };
+  const V cx = centre(px), cy = centre(py);
+  const double rx = l.x != ShapeKind::triangle ? c[2 * d] : 0, ry = l.y != ShapeKind::triangle ? c[wx + 2 * d] : 0;
+  const double gap = std::sqrt(dot(sub(cy, cx), sub(cy, cx)));
+  const double size = std::fmax(gap + extent(px, cx) + extent(py, cy) + rx + ry, 1e-3);
+  if (apart) {
+    V dir = sub(cy, cx);
+    if (!(gap > 0)) dir = px.size() > 1 ? sub(px[1], px[0]) : V{};
+    if (!(dot(dir, dir) > 0)) dir = V{0, 1, 0};
+    dir = mul(1 / std::sqrt(dot(dir, dir)), dir);
+    const double t = size * std::pow(10.0, r.uni(std::log10(2.0), 6));
+    for (std::size_t i = 0; i < (l.y == ShapeKind::triangle ? 3u : 2u); ++i)
+      for (std::size_t j = 0; j < d; ++j) c[wx + i * d + j] += t * dir[j];
+    return;
+  }
+  std::vector<mpq_class> q(c.begin(), c.end());
+  const double dist = pair_truth(Question::distance, l, q).dist;
+  double& grow = has_radius(l.y) ? c[wx + 2 * d] : c[2 * d];
+  grow = dist + r.uni(0.5, 4) * size;
+}
+}  // namespace
+
 void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
                 std::uint64_t index, std::span<double> c) {
   const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
@@ -784,15 +834,27 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
     std::copy(ts.begin(), ts.end(), c.begin());
   }
   normalize_pair(l, false, false, c);
+  const bool boundary_family = f == CaseFamily::touching || f == CaseFamily::collinear_gaps ||
+                               f == CaseFamily::nearly_parallel || f == CaseFamily::zero_length ||
+                               f == CaseFamily::large_offsets;
+  // Far variants: every family built around the boundary (all but random)
+  // also has cases far from it, so that code wrong at any distance in that geometry
+  // (collinear segments always "touching", zero-area triangles skipped)
+  // shows gross misses in the family named after the geometry, not only
+  // rounding-level ones: one case in 16 is moved apart by 2 to 1e6 times
+  // the pair's size, and (with a radius) one in 16 overlaps by 0.5 to 4
+  // times it (its radius grown past the axes' distance).
+  const bool far_family = f != CaseFamily::random && f != CaseFamily::classroom;
+  const std::uint64_t variant = far_family ? index % 16 : 0;
+  const bool far_apart = variant == 13;
+  const bool deep = variant == 14 && (has_radius(l.x) || has_radius(l.y));
+  if (far_apart || deep) vary_far(l, far_apart, seed, c);
   if (float_x) round_to_float(c.first(wx));
   if (float_y) round_to_float(c.subspan(wx));
   // Cases built near the boundary, of kinds other than two capsules (a ball
   // is a capsule's first endpoint) or rounded to float: radii summing to the
   // distance again, exactly where it is a double, then one ULP in or out.
-  const bool boundary_family = f == CaseFamily::touching || f == CaseFamily::collinear_gaps ||
-                               f == CaseFamily::nearly_parallel || f == CaseFamily::zero_length ||
-                               f == CaseFamily::large_offsets;
-  const bool refit = boundary_family && (has_radius(l.x) || has_radius(l.y)) &&
+  const bool refit = boundary_family && !far_apart && !deep && (has_radius(l.x) || has_radius(l.y)) &&
                      (l.x != ShapeKind::capsule || l.y != ShapeKind::capsule || float_x || float_y);
   if (!refit) return;
   std::vector<mpq_class> q(c.begin(), c.end());

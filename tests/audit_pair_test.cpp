@@ -15,6 +15,7 @@
 
 #include "exactgeom/extend/audit_subject.hpp"
 #include "query/eval.hpp"
+#include "testing/sanitized.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/rational.hpp"
@@ -822,3 +823,33 @@ TEST(AuditPair, TimeOfImpactIsRatedByItsBackwardErrorAsInAuditSweep) {
 }
 
 }  // namespace
+
+namespace far_twins {
+// Code wrong at any distance in some geometry must show gross misses in
+// the family named after that geometry, not only rounding-level ones: every
+// family built around the boundary also has cases far from it (issue 29).
+// The twins: "always meet" (wrong on every apart case) and "never meet"
+// (wrong on every overlapping one). Each family must rate some of the first
+// gross, and, where the shapes have a radius, some of the second.
+template <class X, class Y>
+void check(bool with_radius) {
+  // 400 cases per family (100 under the sanitizers): 25 (6) of each variant.
+  const eg::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(400, 4))};
+  const auto yes = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return true; }, o);
+  const auto no = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return false; }, o);
+  for (const auto& f : yes.families) {
+    EXPECT_GT(f.gross, 0u) << "always meet: no gross false positive in " << f.name;
+    EXPECT_EQ(f.false_negatives, 0u);
+  }
+  if (!with_radius) return;
+  for (const auto& f : no.families) EXPECT_GT(f.gross, 0u) << "never meet: no gross false negative in " << f.name;
+}
+}  // namespace far_twins
+
+TEST(AuditFamilies, EveryFamilyHasCasesFarFromTheBoundary) {
+  far_twins::check<Cap3, Cap3>(true);
+  far_twins::check<Stadium, Disk>(true);
+  far_twins::check<Seg2, Seg2>(false);
+  far_twins::check<Cap3, Tri>(true);
+  far_twins::check<Ball3, Tri>(true);
+}

@@ -75,6 +75,10 @@ enum class CaseFamily {
   piercing_triangle,    // an axis through a triangle, ending on it, or beside
                         // an edge in its plane
   degenerate_triangle,  // triangles with collinear or coincident corners
+  // (In audit_pair and audit_contact every family but random also has
+  // cases far from the boundary: case i with i % 16 == 13 is moved apart
+  // by 2 to 1e6 times the pair's size; i % 16 == 14, when a shape has a
+  // radius, overlaps by 0.5 to 4 times it.)
   // Box pairs (audit_cases::box_pair; random, touching, nearly_parallel and
   // far_from_origin have box versions too):
   resting_faces,  // boxes face to face: exactly touching, one ULP in or out
