@@ -649,12 +649,49 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
 }
 
 
+namespace {
+/// A one-sided triangle (shape_adapter::one_sided) faces the other shape:
+/// its corners are wound so that the midpoint m of the other shape's axis
+/// (a ball's centre) is strictly in front, where (p1 - p0) x (p2 - p0)
+/// points (p1 and p2 swapped where m is behind). False when m is in the
+/// triangle's plane or the triangle has none (collinear corners): a
+/// one-sided triangle has no front for such a case. The side is exact:
+/// det[p1 - p0, p2 - p0, m - p0] is linear in m, so its sign is that of
+/// orient3d(p0, p1, p2, a) + orient3d(p0, p1, p2, b) for the axis a, b,
+/// computed here in rationals.
+bool face_the_other(const PairLayout& l, bool triangle_is_x, std::span<double> c) {
+  const std::size_t wx = l.x_width();
+  const std::span<double> t = triangle_is_x ? c.first(9) : c.subspan(wx, 9);
+  const std::span<double> o = triangle_is_x ? c.subspan(9) : c.first(wx);
+  auto at = [](std::span<double> v, std::size_t i) {
+    return std::array<mpq_class, 3>{mpq_class(v[i]), mpq_class(v[i + 1]), mpq_class(v[i + 2])};
+  };
+  const auto p0 = at(t, 0), p1 = at(t, 3), p2 = at(t, 6), a = at(o, 0), b = at(o, 3);
+  std::array<mpq_class, 3> u, v, w;
+  for (std::size_t k = 0; k < 3; ++k) u[k] = p1[k] - p0[k], v[k] = p2[k] - p0[k], w[k] = a[k] + b[k] - 2 * p0[k];
+  const mpq_class det = (u[1] * v[2] - u[2] * v[1]) * w[0] + (u[2] * v[0] - u[0] * v[2]) * w[1] +
+                        (u[0] * v[1] - u[1] * v[0]) * w[2];
+  if (det < 0)
+    for (std::size_t k = 0; k < 3; ++k) std::swap(t[3 + k], t[6 + k]);
+  return det != 0;
+}
+}  // namespace
+
 AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
                        std::function<bool(std::span<const double>)> valid,
-                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o) {
+                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
+                       int one_sided) {
   AuditSubject s = pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held));
   if (float_x || float_y) s.band_ulp = 0x1p29;
+  if (one_sided) {
+    const bool triangle_is_x = one_sided == 1;
+    if ((triangle_is_x ? l.x : l.y) != ShapeKind::triangle)
+      throw invalid_input("audit_pair: one_sided is for a Triangle3 adapter only");
+    s.normalize = [kinds = std::move(s.normalize), l, triangle_is_x](std::span<double> c) {
+      return kinds(c) && face_the_other(l, triangle_is_x, c);
+    };
+  }
   if (valid) {
     s.normalize = [kinds = std::move(s.normalize), valid = std::move(valid)](std::span<double> c) {
       return kinds(c) && valid(c);

@@ -374,6 +374,16 @@ std::string_view to_string(Question q);
 ///   optional: static bool valid(const exact_type&): false for shapes your
 ///     type cannot hold (say zero-length capsules); such generated cases
 ///     are skipped (counted as skipped) and shrinking never produces them;
+///   optional: static constexpr bool one_sided = true, for a Triangle3
+///     exact_type: the engine's triangle is one-sided (a trimesh face whose
+///     back culls contacts). Its front is where (p1 - p0) x (p2 - p0)
+///     points (corners counterclockwise seen from the front). audit_pair
+///     then asks only about the front: each case's triangle is wound so that
+///     the midpoint of the other shape's axis (a ball's centre) is strictly
+///     in front, and cases where it lies in the triangle's plane, or the
+///     triangle has no plane (collinear corners), are skipped (counted as
+///     skipped). The exact answers are the two-sided ones, which a
+///     one-sided engine owes from the front. (audit_sweep ignores it.)
 ///   optional: static X to_exact(const UserShape&), X the same shape with
 ///     double or mpq_class coordinates -- the shape your type really holds
 ///     (say a capsule stored as centre, rotation and half-length). The
@@ -439,8 +449,13 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
     const UY y = AY::from_exact(detail::unflatten<EY>(c.subspan(wx)));
     return detail::to_answer(q, dim, fn(x, y));
   };
+  constexpr int one_sided = detail::adapter_one_sided<AX>() ? 1 : detail::adapter_one_sided<AY>() ? 2 : 0;
+  static_assert(!detail::adapter_one_sided<AX>() || std::is_same_v<EX, Triangle3<double>>,
+                "shape_adapter::one_sided is for a Triangle3<double> exact_type");
+  static_assert(!detail::adapter_one_sided<AY>() || std::is_same_v<EY, Triangle3<double>>,
+                "shape_adapter::one_sided is for a Triangle3<double> exact_type");
   return detail::pair_audit(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
-                            std::move(held), std::move(valid), approx, o);
+                            std::move(held), std::move(valid), approx, o, one_sided);
 }
 
 /// Audits a sweep (a shape cast, continuous collision): fn(x, v, y) is the
@@ -456,7 +471,7 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
 /// none's is how far the whole sweep is from touching. Query lines are
 /// `sweep` lines of docs/queries.md (x at its start, and v) with the raw
 /// case added ("case", see with_case). The moving shape cannot be a triangle
-/// (invalid_input). to_exact and valid of the adapters are not
+/// (invalid_input). to_exact, valid and one_sided of the adapters are not
 /// used here.
 template <class UX, class UY, class Fn>
 AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = "user sweep") {

@@ -103,11 +103,20 @@ inline void round_to_float(std::span<double> c) {
 
 /// audit_pair's run (src/audit_pair.cpp): the pair subject of (q, l) with
 /// the user's function as `approx`, `held` (may be empty) the shape the
-/// engine holds, `valid` (may be empty) what the user's types can hold.
+/// engine holds, `valid` (may be empty) what the user's types can hold,
+/// `one_sided` 1 (x) or 2 (y) for a one-sided triangle (0: none).
 AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
                        std::function<bool(std::span<const double>)> valid,
-                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o);
+                       std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
+                       int one_sided = 0);
+
+/// shape_adapter<U>::one_sided, false when the adapter does not say.
+template <class A>
+constexpr bool adapter_one_sided() {
+  if constexpr (requires { A::one_sided; }) return static_cast<bool>(A::one_sided);
+  else return false;
+}
 /// audit_sweep's run.
 AuditReport sweep_audit(const PairLayout& l, bool float_x, bool float_y, std::string name,
                         std::function<Answer(std::span<const double>)> approx, const AuditOptions& o);
