@@ -62,6 +62,28 @@ void run_batch(benchmark::State& state, const std::vector<Input>& in, Fn fn) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(in.size()));
 }
 
+/// Inputs per iteration stay kInputs, but a stream benchmark's batch holds
+/// kStreamChunks times as many and each iteration takes the next chunk, so
+/// one input comes back only every kStreamChunks iterations (64 Ki inputs:
+/// too long a sequence for a branch predictor to learn, unlike 4,096
+/// repeated; a few MB, so they come from L2/L3, for float and exact alike).
+inline constexpr std::size_t kStreamChunks = 16;
+
+/// The stream loop (see kStreamChunks): in.size() is a multiple of the chunk.
+template <class Input, class Fn>
+void run_stream(benchmark::State& state, const std::vector<Input>& in, Fn fn) {
+  const std::size_t chunk = in.size() / kStreamChunks;
+  std::size_t at = 0;
+  for (auto _ : state) {
+    long acc = 0;
+    const Input* p = in.data() + at;
+    for (std::size_t i = 0; i < chunk; ++i) acc += static_cast<long>(fn(p[i]));
+    benchmark::DoNotOptimize(acc);
+    at = at + chunk == in.size() ? 0 : at + chunk;
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(chunk));
+}
+
 /// A batch of inputs and the counters measured on it when it was generated.
 template <class Input>
 struct Batch {
@@ -78,6 +100,19 @@ void register_batch(const std::string& name, Make make, Fn fn) {
     if (!*cache) *cache = std::make_unique<Batch<Input>>(make());
     const Batch<Input>& batch = **cache;
     run_batch(state, batch.inputs, fn);
+    for (const auto& [key, value] : batch.counters) state.counters[key] = value;
+  });
+}
+
+/// register_batch for a stream benchmark: make() returns kStreamChunks
+/// chunks of inputs, and each iteration runs fn over the next one.
+template <class Input, class Make, class Fn>
+void register_stream(const std::string& name, Make make, Fn fn) {
+  auto cache = std::make_shared<std::unique_ptr<Batch<Input>>>();
+  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn](benchmark::State& state) {
+    if (!*cache) *cache = std::make_unique<Batch<Input>>(make());
+    const Batch<Input>& batch = **cache;
+    run_stream(state, batch.inputs, fn);
     for (const auto& [key, value] : batch.counters) state.counters[key] = value;
   });
 }

@@ -32,6 +32,12 @@
 //                predicate_inputs.hpp: nearly degenerate points rounded onto
 //                the line / plane / circle / sphere and nudged 0-3 ulps, and
 //                exactly degenerate integer-valued doubles near 2^40.
+//   random_stream, near_stream   (float and exact rows) the random and near
+//                sets, 16 x 4,096 inputs of which each iteration takes the
+//                next 4,096 (bench_util.hpp, kStreamChunks): no input
+//                repeats within 16 iterations, so the branch predictor
+//                cannot learn the filter's outcomes as it can for 4,096
+//                inputs repeated.
 // Counters: filter_uncertain (exact on doubles: share of inputs the double
 // filter could not decide), float_wrong (float*: share of inputs where the
 // naive sign differs from the exact one) and exact_wrong (exact*: share of
@@ -299,6 +305,19 @@ void register_op() {
       b.counters.push_back({bn::kExactWrong, disagreement(b.inputs, exact, OracleOn<Op>{})});
       return b;
     }, exact);
+    if (set == "random" || set == "near") {
+      const std::size_t n = bn::kInputs * bn::kStreamChunks;
+      bn::register_stream<D>(op + "/float/" + set + "_stream", [=] {
+        bn::Batch<D> b{double_set<Op>(set, n), {}};
+        b.counters.push_back({bn::kFloatWrong, disagreement(b.inputs, naive, exact)});
+        return b;
+      }, naive);
+      bn::register_stream<D>(op + "/exact/" + set + "_stream", [=] {
+        bn::Batch<D> b{double_set<Op>(set, n), {}};
+        b.counters.push_back({bn::kFilterUncertain, share(b.inputs, [](const D& t) { return Op::filter(t) == 0; })});
+        return b;
+      }, exact);
+    }
     register_exact_batch<Op>(set);
     bn::register_batch<Q>(op + "/mpq/" + set, [=] {
       std::vector<Q> q;

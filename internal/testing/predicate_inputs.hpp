@@ -253,10 +253,11 @@ Tuple<Op, double> near_tuple(Rng& g) {
   return t;
 }
 
+/// `count` inputs of `set` (the first kInputs are the same for any count).
 template <class Op>
-std::vector<Tuple<Op, double>> double_set(const std::string& set) {
+std::vector<Tuple<Op, double>> double_set(const std::string& set, std::size_t count = kInputs) {
   Rng g = rng_for<Op>(set, "double");
-  std::vector<Tuple<Op, double>> out(kInputs);
+  std::vector<Tuple<Op, double>> out(count);
   for (auto& t : out) {
     if (set == "random") {
       for (auto& p : t) p = random_point<Op::dim>([&] { return uniform_double(g, -1, 1); });
@@ -277,9 +278,9 @@ std::vector<Tuple<Op, double>> double_set(const std::string& set) {
 }
 
 template <class Op, class I>
-std::vector<Tuple<Op, I>> int_set(const std::string& set) {
+std::vector<Tuple<Op, I>> int_set(const std::string& set, std::size_t count = kInputs) {
   Rng g = rng_for<Op>(set, sizeof(I) == 4 ? "int32" : "int64");
-  std::vector<Tuple<Op, I>> out(kInputs);
+  std::vector<Tuple<Op, I>> out(count);
   for (auto& t : out) {
     if (set == "random")
       for (auto& p : t) p = random_point<Op::dim>([&] { return uniform_full<I>(g); });
