@@ -91,15 +91,18 @@ struct Batch {
   std::vector<std::pair<std::string, double>> counters;
 };
 
-/// Registers benchmark `name` that runs fn over the batch make() returns.
-/// make() runs once, on the first run of the benchmark, outside the timer.
+/// Registers benchmark `name` that runs fn over the batch make() returns,
+/// the whole batch per iteration (run_batch) or, with `stream`, the next of
+/// its kStreamChunks chunks (run_stream). make() runs once, on the first run
+/// of the benchmark, outside the timer.
 template <class Input, class Make, class Fn>
-void register_batch(const std::string& name, Make make, Fn fn) {
+void register_batch(const std::string& name, Make make, Fn fn, bool stream = false) {
   auto cache = std::make_shared<std::unique_ptr<Batch<Input>>>();
-  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn](benchmark::State& state) {
+  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn, stream](benchmark::State& state) {
     if (!*cache) *cache = std::make_unique<Batch<Input>>(make());
     const Batch<Input>& batch = **cache;
-    run_batch(state, batch.inputs, fn);
+    if (stream) run_stream(state, batch.inputs, fn);
+    else run_batch(state, batch.inputs, fn);
     for (const auto& [key, value] : batch.counters) state.counters[key] = value;
   });
 }
@@ -108,13 +111,7 @@ void register_batch(const std::string& name, Make make, Fn fn) {
 /// chunks of inputs, and each iteration runs fn over the next one.
 template <class Input, class Make, class Fn>
 void register_stream(const std::string& name, Make make, Fn fn) {
-  auto cache = std::make_shared<std::unique_ptr<Batch<Input>>>();
-  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn](benchmark::State& state) {
-    if (!*cache) *cache = std::make_unique<Batch<Input>>(make());
-    const Batch<Input>& batch = **cache;
-    run_stream(state, batch.inputs, fn);
-    for (const auto& [key, value] : batch.counters) state.counters[key] = value;
-  });
+  register_batch<Input>(name, std::move(make), std::move(fn), true);
 }
 
 /// f is more than 1 ULP from e, the correctly rounded exact value (the

@@ -106,8 +106,7 @@ void register_kernel(const std::string& set, const char* impl, bool stream = fal
     b.counters.push_back({kDiffersFromExact, static_cast<double>(wrong) / static_cast<double>(doubles.size())});
     return b;
   };
-  if (stream) bn::register_stream<In>(name, make, call);
-  else bn::register_batch<In>(name, make, call);
+  bn::register_batch<In>(name, make, call, stream);
 }
 
 template <class Op>
