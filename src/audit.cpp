@@ -30,6 +30,7 @@ std::string_view to_string(CaseFamily f) {
     case CaseFamily::degenerate_triangle: return "degenerate_triangle";
     case CaseFamily::resting_faces: return "resting_faces";
     case CaseFamily::deep_overlap: return "deep_overlap";
+    case CaseFamily::degenerate_hull: return "degenerate_hull";
   }
   return "?";
 }
@@ -228,9 +229,11 @@ void shrink(const Judge& j, std::vector<double>& c, bool gross) {
   static constexpr int kBits[] = {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40, 48};
   const auto [e0, g0] = j.answers(c);
   const int class0 = j.s.shape_class ? j.s.shape_class(c) : 0;
-  for (int pass = 0; pass < 4; ++pass) {
+  std::size_t tried = 0;  // candidates judged, against AuditSubject::shrink_budget
+  const std::size_t budget = j.s.shrink_budget ? j.s.shrink_budget : SIZE_MAX;
+  for (int pass = 0; pass < 4 && tried < budget; ++pass) {
     bool changed = false;
-    for (std::size_t i = 0; i < c.size(); ++i) {
+    for (std::size_t i = 0; i < c.size() && tried < budget; ++i) {
       std::vector<double> cands = {0.0, std::trunc(c[i])};
       for (int b : kBits) cands.push_back(round_to_bits(c[i], b));
       for (double v : cands) {
@@ -238,6 +241,7 @@ void shrink(const Judge& j, std::vector<double>& c, bool gross) {
         std::vector<double> t = c;
         t[i] = v;
         if (!j.valid(t) || !(case_size(t) < case_size(c))) continue;
+        if (++tried > budget) break;
         if (same_failure(j, t, e0, g0, gross, class0)) {
           c = std::move(t);
           changed = true;

@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "audit_solid.hpp"
 #include "exactgeom/audit.hpp"
 #include "exactgeom/exactgeom.hpp"
 #include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/float/gjk_epa.hpp"
 
 namespace exactgeom::audit_cases {
 
@@ -285,6 +287,7 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
     case CaseFamily::degenerate_triangle:  // triangle and box families: random capsules here
     case CaseFamily::resting_faces:
     case CaseFamily::deep_overlap:
+    case CaseFamily::degenerate_hull:
       a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10), r1 = r.uni(0, 2);
       a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10), r2 = r.uni(0, 2);
       break;
@@ -742,6 +745,11 @@ bool normalize_shape(ShapeKind k, std::size_t d, bool as_float, std::span<double
   for (double v : s)
     if (!std::isfinite(v) || (as_float && !is_float(v))) return false;
   if (k == ShapeKind::triangle) return true;
+  if (k == ShapeKind::box)
+    for (std::size_t i = 0; i <= d; ++i)
+      if (s[d + d * d + i] < 0) return false;  // half extents and radius
+  if (k == ShapeKind::hull) return s[kHullPoints * d] >= 0;
+  if (k == ShapeKind::box) return true;
   if (k == ShapeKind::point || k == ShapeKind::ball)
     for (std::size_t i = 0; i < d; ++i) s[d + i] = s[i];
   if (k == ShapeKind::point || k == ShapeKind::segment) s[2 * d] = 0;
@@ -806,6 +814,7 @@ void vary_far(const detail::PairLayout& l, bool apart, std::uint64_t seed, std::
 
 void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
                 std::uint64_t index, std::span<double> c) {
+  if (detail::is_solid_kind(l.x) || detail::is_solid_kind(l.y)) return solid_pair(f, l, float_x, float_y, seed, index, c);
   const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
   if (l.x == ShapeKind::triangle || l.y == ShapeKind::triangle) {
     std::array<double, 16> t{};
@@ -886,6 +895,16 @@ std::string shape_of(const detail::PairLayout& l, ShapeKind k, std::span<const T
   if (k == ShapeKind::triangle)
     return "{\"tri\":[" + point_of(c, 0, 3) + "," + point_of(c, 3, 3) + "," + point_of(c, 6, 3) + "]}";
   const std::size_t d = static_cast<std::size_t>(l.dim);
+  if (k == ShapeKind::box) {
+    std::string s = "{\"box\":{\"c\":" + point_of(c, 0, l.dim) + ",\"axes\":[";
+    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + point_of(c, d + i * d, l.dim);
+    return s + "],\"h\":" + point_of(c, d + d * d, l.dim) + "},\"r\":" + scalar_json(c[2 * d + d * d]) + "}";
+  }
+  if (k == ShapeKind::hull) {
+    std::string s = l.dim == 2 ? "{\"poly\":[" : "{\"hull\":[";
+    for (std::size_t i = 0; i < kHullPoints; ++i) s += (i ? "," : "") + point_of(c, i * d, l.dim);
+    return s + "],\"r\":" + scalar_json(c[kHullPoints * d]) + "}";
+  }
   return "{\"seg\":[" + point_of(c, 0, l.dim) + "," + point_of(c, d, l.dim) + "],\"r\":" + scalar_json(c[2 * d]) +
          "}";
 }
@@ -1003,6 +1022,255 @@ std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_
 
 std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t) {
   return "{\"op\":\"" + std::string(op) + "\",\"s\":" + qsegment(s) + ",\"t\":" + qsegment(t) + "}";
+}
+
+
+// ---------------------------------------------------------------------------
+// Pairs with a box or a hull (audit_pair's solid kinds). Each shape is made
+// about the origin at a size near 1, x stays there (or at a far offset),
+// and y is placed by the family: at random, moved along a direction until
+// the pair touches (bisection with the exact test on the values as rounded
+// to the sides' types: each case is the last meeting or the first apart),
+// or deep inside x.
+
+namespace {
+
+using detail::PairLayout;
+
+Rot rotation_of(Rng& r, std::size_t d) {
+  if (d == 3) return random_rotation(r);
+  const double a = r.uni(0, 6.283185307179586), c = std::cos(a), s = std::sin(a);
+  return {V{c, s, 0}, V{-s, c, 0}, V{0, 0, 1}};
+}
+/// rot turned by `angle` (in the plane when d == 2).
+Rot turned_by(Rng& r, const Rot& rot, std::size_t d, double angle) {
+  if (d == 3) return turned(rot, unit(rand_point(r, 3, 1)), angle);
+  return turned(rot, V{0, 0, 1}, r.coin() ? angle : -angle);
+}
+
+/// Shape k about the origin into s. `frame` (when set) orients boxes,
+/// hulls (as boxes' corners), axes (its first column) and triangles (in the
+/// plane of its first two columns), so that shapes lie parallel to x's
+/// faces; `degenerate` makes a hull flat, collinear, of repeated points or
+/// one point (by index % 4).
+void make_shape(ShapeKind k, std::size_t d, Rng& r, const Rot* frame, bool degenerate, std::uint64_t index,
+                std::span<double> s) {
+  const int dim = static_cast<int>(d);
+  const Rot rot = frame ? *frame : rotation_of(r, d);
+  V half{r.uni(0.25, 1), r.uni(0.25, 1), d == 3 ? r.uni(0.25, 1) : 0.0};
+  if (index % 8 == 7) half[static_cast<std::size_t>(r.integer(0, dim - 1))] *= 1e-3;  // a thin box (aspect 1e-3)
+  std::size_t at = 0;
+  switch (k) {
+    case ShapeKind::box:
+      put(s, at, V{}, dim);
+      for (std::size_t i = 0; i < d; ++i) put(s, at, rot[i], dim);
+      put(s, at, half, dim);
+      s[at] = 0;
+      break;
+    case ShapeKind::hull: {
+      std::vector<V> p;
+      for (std::size_t m = 0; m < (std::size_t{1} << d); ++m) {  // a box's corners, moved a little
+        V v{};
+        for (std::size_t i = 0; i < d; ++i) v = add(v, mul(((m >> i) & 1 ? 1 : -1) * half[i], rot[i]));
+        if (!frame) v = add(v, rand_point(r, dim, 0.05));
+        p.push_back(v);
+      }
+      while (p.size() < kHullPoints) p.push_back(mul(r.uni(0.2, 0.9), p[static_cast<std::size_t>(r.integer(0, 3))]));
+      if (degenerate) {
+        const int mode = static_cast<int>(index / 2 % 4);
+        for (std::size_t i = 0; i < kHullPoints; ++i) {
+          V& v = p[i];
+          if (mode == 0 && d == 3) v = sub(v, mul(dot(v, rot[2]), rot[2]));  // flat: in one plane
+          if (mode == 1 || (mode == 0 && d == 2)) v = mul(dot(v, rot[0]), rot[0]);  // collinear
+          if (mode == 2) v = p[i % 3];                                             // three points, repeated
+          if (mode == 3) v = p[0];                                                 // one point
+        }
+      }
+      for (const V& v : p) put(s, at, v, dim);
+      s[at] = 0;
+      break;
+    }
+    case ShapeKind::triangle: {
+      V q[3];
+      for (V& v : q)
+        v = frame ? add(mul(r.uni(-1, 1), rot[0]), mul(r.uni(-1, 1), rot[1])) : rand_point(r, 3, 1);
+      const V m = mul(1.0 / 3, add(add(q[0], q[1]), q[2]));
+      for (V& v : q) put(s, at, sub(v, m), 3);
+      break;
+    }
+    default: {  // point, ball, segment, capsule: an axis through the origin
+      const V u = frame ? rot[0] : unit(rand_point(r, dim, 1));
+      const double len = (k == ShapeKind::segment || k == ShapeKind::capsule) ? r.uni(0.5, 2) : 0.0;
+      put(s, at, mul(-len / 2, u), dim);
+      put(s, at, mul(len / 2, u), dim);
+      s[at] = (k == ShapeKind::ball || k == ShapeKind::capsule) ? r.uni(0.1, 0.5) : 0.0;
+      if (k == ShapeKind::ball) s[at] = r.uni(0.25, 1);
+      break;
+    }
+  }
+}
+
+/// Adds `delta` to the points of shape k (a box's centre, a hull's points,
+/// a triangle's corners, an axis's endpoints).
+void translate(ShapeKind k, std::size_t d, std::span<double> s, V delta) {
+  const std::size_t points = k == ShapeKind::box ? 1 : k == ShapeKind::hull ? kHullPoints : k == ShapeKind::triangle ? 3 : 2;
+  for (std::size_t i = 0; i < points; ++i)
+    for (std::size_t j = 0; j < d; ++j) s[i * d + j] += delta[j];
+}
+
+bool solid_meets(const PairLayout& l, std::span<const double> c) {
+  if (l.dim == 3 && l.x == ShapeKind::box && l.y == ShapeKind::box)  // intersects' filters first
+    return intersects(detail::unflatten<Box3<double>>(c.first(16)), detail::unflatten<Box3<double>>(c.subspan(16)));
+  const std::vector<mpq_class> q(c.begin(), c.end());
+  const auto [X, Y] = detail::pair_cores(l, q);
+  const mpq_class R = X.r + Y.r;
+  return detail::cvx::core_distance(X, Y).dist2 <= R * R;
+}
+
+/// The core's points of shape k (flat, doubles) in double, z = 0 in 2-D,
+/// and its radius.
+std::vector<std::array<double, 3>> approx_points(ShapeKind k, std::size_t d, std::span<const double> s, double& r) {
+  std::vector<std::array<double, 3>> p;
+  auto at = [&](std::size_t i) { return std::array<double, 3>{s[i], s[i + 1], d == 3 ? s[i + 2] : 0.0}; };
+  r = k == ShapeKind::triangle ? 0.0 : s[detail::radius_index(k, static_cast<int>(d))];
+  if (k == ShapeKind::box) {
+    for (std::size_t m = 0; m < (std::size_t{1} << d); ++m) {
+      std::array<double, 3> v = at(0);
+      for (std::size_t i = 0; i < d; ++i)
+        for (std::size_t j = 0; j < d; ++j) v[j] += ((m >> i) & 1 ? 1 : -1) * s[d + d * d + i] * s[d + i * d + j];
+      p.push_back(v);
+    }
+  } else {
+    const std::size_t n = k == ShapeKind::hull ? kHullPoints : k == ShapeKind::triangle ? 3 : 2;
+    for (std::size_t i = 0; i < n; ++i) p.push_back(at(i * d));
+  }
+  return p;
+}
+
+/// y (as made, about the origin) placed at from + t dir, the pair touching:
+/// t by bisection, the last meeting (index even) or the first apart. A
+/// bisection with GJK in double finds t to about 1e-9 first; the exact one
+/// then starts from a bracket around it that the exact test confirms (else
+/// from the whole range).
+void place_touching(const PairLayout& l, bool float_y, std::span<double> c, const std::vector<double>& y0, V from,
+                    V dir, std::uint64_t index) {
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  const std::span<double> y = c.subspan(wx);
+  auto place = [&](double t) {
+    std::copy(y0.begin(), y0.end(), y.begin());
+    translate(l.y, d, y, add(from, mul(t, dir)));
+    if (float_y) round_to_float(y);
+  };
+  place(0);
+  if (!solid_meets(l, c)) return;
+  double rx = 0, ry = 0;
+  const auto px = approx_points(l.x, d, c.first(wx), rx);
+  auto approx_meets = [&](double t) {
+    place(t);
+    const auto py = approx_points(l.y, d, y, ry);
+    return flt::gjk_distance<double>(px, py, 1e-9).distance <= rx + ry;
+  };
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 80 && approx_meets(hi); ++i) lo = hi, hi *= 2;
+  for (int step = 0; step < 60 && hi - lo > 1e-10 * hi; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    (approx_meets(mid) ? lo : hi) = mid;
+  }
+  const double guess = lo + (hi - lo) / 2;
+  lo = 0, hi = 1;
+  bool bracket = false;
+  for (double width = 1e-8 * (guess + 1); !bracket && width < 1e-2 * (guess + 1); width *= 1e3) {
+    place(guess - width);
+    const bool lo_meets = guess - width <= 0 || solid_meets(l, c);
+    place(guess + width);
+    if (lo_meets && !solid_meets(l, c)) {
+      lo = std::fmax(0.0, guess - width), hi = guess + width;
+      bracket = true;
+    }
+  }
+  if (!bracket) {  // no bracket confirmed: the whole range
+    for (int i = 0; i < 80; ++i) {
+      place(hi);
+      if (!solid_meets(l, c)) break;
+      lo = hi, hi *= 2;
+    }
+  }
+  std::vector<double> at_lo, at_hi;
+  for (int step = 0; step < 200; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    place(lo), at_lo.assign(y.begin(), y.end());
+    place(hi), at_hi.assign(y.begin(), y.end());
+    place(mid);
+    if (std::equal(y.begin(), y.end(), at_lo.begin()) || std::equal(y.begin(), y.end(), at_hi.begin())) break;
+    (solid_meets(l, c) ? lo : hi) = mid;  // lo meets, hi is apart
+  }
+  place(index % 2 == 0 ? lo : hi);
+}
+
+}  // namespace
+
+std::vector<CaseFamily> solid_families(const detail::PairLayout& l) {
+  using F = CaseFamily;
+  std::vector<F> f = {F::random,          F::touching,      F::nearly_parallel, F::far_from_origin,
+                      F::large_offsets,   F::resting_faces, F::deep_overlap};
+  if (l.x == ShapeKind::hull || l.y == ShapeKind::hull) f.push_back(F::degenerate_hull);
+  return f;
+}
+
+void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
+                std::uint64_t index, std::span<double> c) {
+  using F = CaseFamily;
+  Rng r(seed);
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  const int dim = l.dim;
+  const std::span<double> x = c.first(wx), y = c.subspan(wx);
+  std::fill(c.begin(), c.end(), 0.0);
+  // Frames: nearly_parallel turns y's from x's by 1e-7 .. 1e-2 rad;
+  // resting_faces gives both one (the identity for one case in four).
+  Rot fx = rotation_of(r, d);
+  if (f == F::resting_faces && index % 4 == 0) fx = {V{1, 0, 0}, V{0, 1, 0}, V{0, 0, 1}};
+  const Rot fy = f == F::nearly_parallel ? turned_by(r, fx, d, std::pow(10.0, r.uni(-7, -2))) : fx;
+  const bool framed = f == F::nearly_parallel || f == F::resting_faces;
+  const bool degenerate = f == F::degenerate_hull;
+  make_shape(l.x, d, r, framed ? &fx : nullptr, degenerate && l.x == ShapeKind::hull, index, x);
+  make_shape(l.y, d, r, framed ? &fy : nullptr, degenerate && (l.y == ShapeKind::hull || l.x != ShapeKind::hull), index, y);
+  if (f == F::random) {
+    translate(l.x, d, x, rand_point(r, dim, 2));
+    translate(l.y, d, y, rand_point(r, dim, 2));
+    if (float_x) round_to_float(x);
+    if (float_y) round_to_float(y);
+    return;
+  }
+  if (f == F::deep_overlap) {  // y's centre within 1/8 of x's; one case in four y equal to x (ties)
+    if (index % 4 == 1 && l.x == l.y) std::copy(x.begin(), x.end(), y.begin());
+    else translate(l.y, d, y, rand_point(r, dim, 0.125));
+    if (float_x) round_to_float(x);
+    if (float_y) round_to_float(y);
+    return;
+  }
+  // Touching families: x at the origin or a far integer offset, y moved
+  // from there along dir (a face normal of x's frame for the framed ones).
+  V from{};
+  if (f == F::far_from_origin || f == F::large_offsets) {
+    const double lo = f == F::far_from_origin ? 3 : 9, hi = f == F::far_from_origin ? 6 : 15;
+    for (std::size_t j = 0; j < d; ++j) from[j] = (r.coin() ? 1 : -1) * std::round(std::pow(10.0, r.uni(lo, hi)));
+    translate(l.x, d, x, from);
+  }
+  if (float_x) round_to_float(x);
+  V dir = unit(rand_point(r, dim, 1));
+  if (framed) {
+    const std::size_t k = static_cast<std::size_t>(r.integer(0, dim - 1));
+    dir = mul(r.coin() ? 1 : -1, fx[k]);
+    for (std::size_t i = 0; i < d; ++i)  // slid along the face a little
+      if (i != k) from = add(from, mul(r.uni(-0.5, 0.5), fx[i]));
+  }
+  const std::vector<double> y0(y.begin(), y.end());
+  place_touching(l, float_y, c, y0, from, dir, index);
+  if (index % 16 == 13) {  // far apart: moved on by 2 .. 1e6 times the pair's size (about 4)
+    translate(l.y, d, y, mul(4 * std::pow(10.0, r.uni(std::log10(2.0), 6)), dir));
+    if (float_y) round_to_float(y);
+  }
 }
 
 }  // namespace exactgeom::audit_cases

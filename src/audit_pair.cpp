@@ -10,6 +10,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "audit_solid.hpp"
 #include "exactgeom/audit.hpp"
 #include "exactgeom/extend/audit_subject.hpp"
 #include "exactgeom/capsules.hpp"
@@ -31,6 +32,7 @@ std::string_view to_string(Question q) {
     case Question::normal: return "normal";
     case Question::closest_points: return "closest_points";
     case Question::time_of_impact: return "time_of_impact";
+    case Question::direction: return "direction";
   }
   return "?";
 }
@@ -284,6 +286,7 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
       t.answer = Answer::vec(v);
       break;
     }
+    case Question::direction:  // answered by solid_truth
     case Question::time_of_impact: {
       mpq_class m2 = 0;
       m2 += (p.x.seg.b.x - p.x.seg.a.x) * (p.x.seg.b.x - p.x.seg.a.x);
@@ -304,6 +307,8 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
 void require_defined(Question q, const PairLayout& l) {
   if (q == Question::time_of_impact && l.x == ShapeKind::triangle)
     throw invalid_input("time_of_impact: x is the moving ball (a capsule), not a triangle");
+  if (q == Question::time_of_impact && (is_solid_kind(l.x) || is_solid_kind(l.y)))
+    throw invalid_input("time_of_impact: not asked of a box or hull by audit_pair; audit_sweep moves one");
 }
 
 }  // namespace
@@ -341,17 +346,29 @@ double residual(const Pair<D>& p, const Answer& got) {
 }
 
 double closest_points_residual(const PairLayout& l, std::span<const mpq_class> c, const Answer& got) {
+  if (is_solid_kind(l.x) || is_solid_kind(l.y)) return solid_closest_residual(l, c, got);
   if (l.dim == 2) return residual<2>(Pair<2>(l, c), got);
   return residual<3>(Pair<3>(l, c), got);
 }
 
 Answer nearest_closest_pair(const PairLayout& l, std::span<const mpq_class> c, const Answer& got) {
+  if (is_solid_kind(l.x) || is_solid_kind(l.y)) {
+    // Closest pairs of a box or hull form sets (faces parallel to faces):
+    // an answer within one ULP of the case's largest magnitude of being a
+    // closest pair (its residual) is judged right, else against the
+    // engine's pair.
+    double m = 0;
+    for (const mpq_class& v : c) m = std::fmax(m, std::fabs(nearest(v)));
+    if (solid_closest_residual(l, c, got) <= ulp_of(m > 0 ? m : 1)) return got;
+    return solid_truth(Question::closest_points, l, c).answer;
+  }
   if (l.dim == 2) return nearest_pair<2>(Pair<2>(l, c), got);
   return nearest_pair<3>(Pair<3>(l, c), got);
 }
 
-PairTruth pair_truth_of(Question q, const PairLayout& l, std::span<const mpq_class> c) {
+PairTruth pair_truth_of(Question q, const PairLayout& l, std::span<const mpq_class> c, bool boundary = true) {
   require_defined(q, l);
+  if (solid_question(q, l)) return solid_truth(q, l, c, boundary);
   return l.dim == 2 ? truth<2>(q, l, c) : truth<3>(q, l, c);
 }
 
@@ -404,6 +421,24 @@ struct Sweep {
   bool meets_by(const mpq_class& t) const { return d2_by(t) <= R * R; }
 };
 
+/// AuditSubject::nonnegative of layout l: radii and half extents.
+std::vector<bool> nonnegative_of(const PairLayout& l) {
+  std::vector<bool> v(l.width(), false);
+  const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  for (auto [k, at] : {std::pair{l.x, std::size_t{0}}, std::pair{l.y, wx}}) {
+    if (k != ShapeKind::triangle) v[at + radius_index(k, l.dim)] = true;
+    if (k == ShapeKind::box)
+      for (std::size_t i = 0; i < d; ++i) v[at + d + d * d + i] = true;
+  }
+  return v;
+}
+/// The radii's sum of a case of layout l (a triangle has none).
+double radius_sum_of(const PairLayout& l, std::span<const double> c) {
+  const std::size_t wx = l.x_width();
+  return (l.x != ShapeKind::triangle ? c[radius_index(l.x, l.dim)] : 0.0) +
+         (l.y != ShapeKind::triangle ? c[wx + radius_index(l.y, l.dim)] : 0.0);
+}
+
 /// AuditSubject::shape_class of a case of layout l: per shape, a
 /// triangle's rank (0: corners all equal, 1: collinear, 2: spanning,
 /// decided exactly), else whether its axis has length and its radius is 0;
@@ -411,6 +446,50 @@ struct Sweep {
 int shape_class_of(const PairLayout& l, std::span<const double> c) {
   const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width(), w = l.width();
   auto one = [d](ShapeKind k, std::span<const double> s) {
+    if (is_solid_kind(k)) {
+      // The dimension of the shape (exact rank, 0 .. dim): of a box's
+      // edges half[i] axes[i], of a hull's points' differences.
+      std::vector<std::vector<mpq_class>> e;
+      for (std::size_t i = 1; i < (k == ShapeKind::box ? d + 1 : kHullPoints); ++i) {
+        std::vector<mpq_class> v(d);
+        bool nz = false;
+        for (std::size_t j = 0; j < d; ++j) {
+          if (k == ShapeKind::box) v[j] = mpq_class(s[d + d * d + i - 1]) * s[d + (i - 1) * d + j];
+          else v[j] = mpq_class(s[i * d + j]) - s[j];
+          nz = nz || sgn(v[j]) != 0;
+        }
+        if (nz) e.push_back(v);
+      }
+      int rank = e.empty() ? 0 : 1;
+      for (std::size_t a = 0; rank == 1 && a < e.size(); ++a)
+        for (std::size_t b = a + 1; rank == 1 && b < e.size(); ++b) {
+          if (d == 2) rank = sgn(e[a][0] * e[b][1] - e[a][1] * e[b][0]) != 0 ? 2 : 1;
+          else if (sgn(e[a][1] * e[b][2] - e[a][2] * e[b][1]) != 0 || sgn(e[a][2] * e[b][0] - e[a][0] * e[b][2]) != 0 ||
+                   sgn(e[a][0] * e[b][1] - e[a][1] * e[b][0]) != 0) {
+            rank = 2;
+            for (std::size_t g = 0; g < e.size() && rank == 2; ++g) {
+              const mpq_class det = e[a][0] * (e[b][1] * e[g][2] - e[b][2] * e[g][1]) -
+                                    e[a][1] * (e[b][0] * e[g][2] - e[b][2] * e[g][0]) +
+                                    e[a][2] * (e[b][0] * e[g][1] - e[b][1] * e[g][0]);
+              if (sgn(det) != 0) rank = 3;
+            }
+          }
+        }
+      if (k != ShapeKind::box) return 24 + rank;
+      // How far the axes are from orthonormal (engines take them as a
+      // rotation): within 4e-15 (a rotation rounded to double), within
+      // 1e-6 (to float), or not. Shrinking keeps the class, so a kept case
+      // never blames an engine for a box that is not a rotation.
+      double off = 0;
+      for (std::size_t i = 0; i < d; ++i)
+        for (std::size_t j = 0; j < d; ++j) {
+          double dot = 0;
+          for (std::size_t q = 0; q < d; ++q) dot += s[d + i * d + q] * s[d + j * d + q];
+          off = std::fmax(off, std::fabs(dot - (i == j ? 1.0 : 0.0)));
+        }
+      const int rotation = off <= 4e-15 ? 2 : off <= 1e-6 ? 1 : 0;
+      return 12 + rank + 4 * rotation;
+    }
     if (k == ShapeKind::triangle) {
       mpq_class u[3], v[3];
       for (std::size_t i = 0; i < 3; ++i) u[i] = mpq_class(s[3 + i]) - s[i], v[i] = mpq_class(s[6 + i]) - s[i];
@@ -424,7 +503,7 @@ int shape_class_of(const PairLayout& l, std::span<const double> c) {
     for (std::size_t i = 0; i < d; ++i) length = length || s[i] != s[d + i];
     return 4 + 2 * int(length) + int(s[2 * d] == 0);
   };
-  return one(l.x, c.first(wx)) * 8 + one(l.y, c.subspan(wx, w - wx));
+  return one(l.x, c.first(wx)) * 32 + one(l.y, c.subspan(wx, w - wx));
 }
 
 /// A time-of-impact case of audit_pair (x's axis a -> b is the path of
@@ -444,6 +523,7 @@ std::vector<mpq_class> ball_sweep_case(const PairLayout& l, std::vector<mpq_clas
 }  // namespace
 
 SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
+  if (is_solid_kind(l.x) || is_solid_kind(l.y)) return solid_sweep_truth(l, c);
   const Sweep sw(l, c);
   SweepTruth t;
   t.motion = nearest_sqrt(sw.v.x * sw.v.x + sw.v.y * sw.v.y + sw.v.z * sw.v.z);
@@ -479,11 +559,13 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
                "it never does; reference: the exact distance of the region x's axis sweeps (" +
                std::to_string(l.dim) + "-D)";
   const bool tri = l.y == ShapeKind::triangle;
+  const bool solid = is_solid_kind(l.x) || is_solid_kind(l.y);
   s.families = {F::random, F::near_degenerate, F::touching, F::parallel_zero_length, F::far_from_origin,
                 F::large_offsets};
   if (tri) s.families.insert(s.families.end(), {F::piercing_triangle, F::degenerate_triangle});
   else s.families.insert(s.families.end(), {F::collinear_gaps, F::nearly_parallel, F::zero_length});
-  const std::size_t w = l.width(), d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+  if (solid) s.families = audit_cases::solid_families(l);
+  const std::size_t w = l.width(), d = static_cast<std::size_t>(l.dim);
   s.width = w + d;
   // A family's pair is where x stands at t* = k/8; x starts t* v earlier.
   // v has length 1 to 20 in a random direction, reversed for one case in
@@ -500,10 +582,13 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
       double vk = sign * len * v[k] / std::sqrt(n);
       if (float_x) vk = double(float(vk));
       c[w + k] = vk;
-      for (std::size_t e : {std::size_t{0}, d}) {  // both axis endpoints move back
-        double p = c[e + k] - ts * vk;
+      // x's points move back: a box's centre, a hull's points, else both
+      // axis endpoints.
+      const std::size_t points = l.x == ShapeKind::box ? 1 : l.x == ShapeKind::hull ? kHullPoints : 2;
+      for (std::size_t e = 0; e < points; ++e) {
+        double p = c[e * d + k] - ts * vk;
         if (float_x) p = double(float(p));
-        c[e + k] = p;
+        c[e * d + k] = p;
       }
     }
   };
@@ -524,19 +609,23 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
     for (std::size_t k = w; k < c.size(); ++k) moves = moves || c[k] != 0;
     return 2 * shape_class_of(l, c.first(w)) + int(moves);
   };
-  s.nonnegative.assign(s.width, false);
-  s.nonnegative[2 * d] = true;
-  if (!tri) s.nonnegative[wx + 2 * d] = true;
+  s.nonnegative = nonnegative_of(l);
+  s.nonnegative.resize(s.width, false);
+  if (solid) s.shrink_budget = 100;
   s.answer_scale_power = 0;
-  s.radius_sum = [l, wx, d](std::span<const double> c) {
-    return c[2 * d] + (l.y != ShapeKind::triangle ? c[wx + 2 * d] : 0.0);
-  };
+  s.radius_sum = [l](std::span<const double> c) { return radius_sum_of(l, c); };
   // Severity is a backward error: how far the region swept by the answered
   // time is from touching y (its gap when the answer is early, its deepest
   // penetration when late). Unlike |t - t*| |v|, it stays small for a
   // glancing contact, where a rounding-level move of a shape shifts the
   // first contact far along the motion.
-  s.margin = [l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
+  s.margin = [l, rationals, solid](std::span<const double> c, const Answer& exact, const Answer& got) {
+    if (solid) {
+      if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
+        return std::fabs(solid_sweep_truth(l, rationals(c)).boundary);
+      if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
+      return std::fabs(solid_sweep_margin(l, rationals(c), got.x));
+    }
     const Sweep sw(l, rationals(c));
     if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
       return touching_margin(sw.d2_by(1), sw.R);  // sweep_truth's boundary, without its bisection
@@ -565,13 +654,22 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
       "a closest pair of axis points (x's, then y's), each coordinate correctly rounded; reference: "
       "exactgeom::closest_points",
       "the first time t in [0, 1] at which the ball moving along x's axis touches y, correctly rounded, "
-      "none when it never does; reference: exactgeom::intersects of the swept capsule"};
+      "none when it never does; reference: exactgeom::intersects of the swept capsule",
+      "a unit direction along which y moves to separate by the least translation, none without contact; "
+      "right when y separates along it within four ULPs (of the case's largest magnitude) of the least translation; reference: "
+      "exactgeom::contact's depth_normal and the exact exit distance"};
+  static_assert(std::size(kAsk) == static_cast<std::size_t>(Question::direction) + 1);
   s.question = std::string(kAsk[static_cast<int>(q)]) + " (" + std::to_string(l.dim) + "-D)";
+  const bool solid = is_solid_kind(l.x) || is_solid_kind(l.y);
+  if (solid && q == Question::open_overlap)
+    s.question = "do the shapes overlap by more than touching (penetration depth > 0)? reference: exactgeom::contact (" +
+                 std::to_string(l.dim) + "-D)";
   const bool tri = l.x == ShapeKind::triangle || l.y == ShapeKind::triangle;
   s.families = {F::random, F::near_degenerate, F::touching, F::parallel_zero_length, F::far_from_origin,
                 F::large_offsets};
   if (tri) s.families.insert(s.families.end(), {F::piercing_triangle, F::degenerate_triangle});
   else s.families.insert(s.families.end(), {F::collinear_gaps, F::nearly_parallel, F::zero_length});
+  if (solid) s.families = audit_cases::solid_families(l);
   s.width = l.width();
   s.generate = [l, float_x, float_y](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     audit_cases::shape_pair(f, l, float_x, float_y, seed, i, c);
@@ -583,10 +681,20 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     for (double x : c) v.emplace_back(x);
     return v;
   };
-  s.exact = [q, l, rationals](std::span<const double> c) { return pair_truth_of(q, l, rationals(c)).answer; };
+  s.exact = [q, l, rationals](std::span<const double> c) {
+    return pair_truth_of(q, l, rationals(c), /*boundary=*/false).answer;
+  };
   if (q == Question::closest_points)
     s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
       return nearest_closest_pair(l, rationals(c), got);
+    };
+  if (q == Question::direction)
+    s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
+      double m = 0;
+      for (double v : c) m = std::fmax(m, std::fabs(v));
+      // Four ULPs: the depth (up to a few times m) is rounded, the exit
+      // distance found to an eighth of one.
+      return direction_near(l, rationals(c), got, 4 * ulp_of(m > 0 ? m : 1));
     };
   // The line replays the question about the shapes the reference was asked
   // about: the held shapes, exactly, where an adapter reads them back
@@ -600,18 +708,15 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     return audit_cases::normalize_pair(l, float_x, float_y, c);
   };
   s.shape_class = [l](std::span<const double> c) { return shape_class_of(l, c); };
-  s.nonnegative.assign(s.width, false);
-  const std::size_t wx = l.x_width(), d = static_cast<std::size_t>(l.dim);
-  if (l.x != ShapeKind::triangle) s.nonnegative[2 * d] = true;
-  if (l.y != ShapeKind::triangle) s.nonnegative[wx + 2 * d] = true;
+  if (solid || q == Question::direction) s.shrink_budget = 100;
+  s.nonnegative = nonnegative_of(l);
   auto has_radius = [](ShapeKind k) { return k == ShapeKind::ball || k == ShapeKind::capsule; };
   if (has_radius(l.x) || has_radius(l.y) || q == Question::time_of_impact)
-    s.radius_sum = [l, wx, d](std::span<const double> c) {
-      return (l.x != ShapeKind::triangle ? c[2 * d] : 0.0) + (l.y != ShapeKind::triangle ? c[wx + 2 * d] : 0.0);
-    };
+    s.radius_sum = [l](std::span<const double> c) { return radius_sum_of(l, c); };
   s.answer_scale_power = q == Question::distance2 ? 2
                          : (q == Question::normal || q == Question::time_of_impact) ? 0
-                                                                                      : 1;
+                         : q == Question::direction                                ? 0
+                                                                                    : 1;
   s.margin = [q, l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
     const PairTruth t = pair_truth_of(q, l, rationals(c));
     const bool values = exact.kind != Answer::Kind::none && got.kind != Answer::Kind::none &&
@@ -632,16 +737,40 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
         return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
       }
       case Question::closest_points: return closest_points_residual(l, rationals(c), got);
+      // A direction's backward error: the extra push, but no more than the
+      // depth (moved by the depth, the shapes only touch, and then every
+      // direction is right).
+      case Question::direction: return std::fmin(extra_push(l, rationals(c), got), t.boundary);
       default: return e;
     }
   };
   if (held)
-    s.held_offset = [held](std::span<const double> c) {
+    s.held_offset = [held, l](std::span<const double> c) {
       const std::vector<mpq_class> h = held(c);
+      auto gap = [&](std::size_t i, std::size_t j) {
+        const mpq_class diff = h[j] - mpq_class(c[i]);
+        return std::fabs(ratio_to_double(diff.get_num(), diff.get_den()));
+      };
       double m = 0;
-      for (std::size_t i = 0; i < c.size(); ++i) {
-        const mpq_class diff = h[i] - mpq_class(c[i]);
-        m = std::fmax(m, std::fabs(ratio_to_double(diff.get_num(), diff.get_den())));
+      const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+      for (auto [k, at] : {std::pair{l.x, std::size_t{0}}, std::pair{l.y, wx}}) {
+        const std::size_t w = flat_width(k, l.dim);
+        if (k != ShapeKind::hull) {
+          for (std::size_t i = at; i < at + w; ++i) m = std::fmax(m, gap(i, i));
+          continue;
+        }
+        // A hull's held corners come sorted and without its inner points:
+        // each requested point's distance to the held hull (its core).
+        cvx::Core hull = flat_core(k, l.dim, std::span<const mpq_class>(h).subspan(at, w));
+        hull.r = 0;
+        for (std::size_t i = 0; i < kHullPoints; ++i) {
+          cvx::Core p;
+          p.dim = l.dim;
+          for (std::size_t j = 0; j < d; ++j) p.c.emplace_back(c[at + i * d + j]);
+          const mpq_class d2 = cvx::core_distance(p, hull).dist2;
+          m = std::fmax(m, std::sqrt(ratio_to_double(d2.get_num(), d2.get_den())));
+        }
+        m = std::fmax(m, gap(at + w - 1, at + w - 1));
       }
       return m;
     };

@@ -243,6 +243,8 @@ Penetration penetration3(const Scaled<3>& s) {
   out.p2.canonicalize();
   if (best.dirs.size() == 1)
     for (const Z& k : best.dirs[0]) out.n.emplace_back(k);
+  else
+    for (const V<3>& d : best.dirs) out.ties.emplace_back(d.begin(), d.end());
   return out;
 }
 
@@ -264,10 +266,69 @@ Penetration penetration2(const Scaled<2>& s) {
   out.p2.canonicalize();
   if (best.dirs.size() == 1)
     for (const Z& k : best.dirs[0]) out.n.emplace_back(k);
+  else
+    for (const V<2>& d : best.dirs) out.ties.emplace_back(d.begin(), d.end());
   return out;
 }
 
 }  // namespace
+
+namespace {
+/// The exit distance along n (see core_exit) in the scaled integers: the
+/// least h(u) / (u . n) over the facet-normal candidates u with u . n > 0
+/// (every candidate's half-space contains M, and M's facets are among
+/// them), as num / den; false when no candidate faces n.
+template <int D>
+bool exit_scaled(const Shape<D>& a, const Shape<D>& b, const std::vector<V<D>>& A, const std::vector<V<D>>& B,
+                 const V<D>& n, Z& num, Z& den) {
+  bool have = false;
+  auto offer = [&](const V<D>& u) {
+    const Z un = dot<D>(u, n);
+    if (sgn(un) <= 0) return;
+    const Z h = support_gap<D>(u, A, B);
+    if (!have || h * den < num * un) num = h, den = un, have = true;
+  };
+  for (const V<D>& u : a.normals) offer(u);
+  for (const V<D>& u : b.normals) offer(neg<D>(u));
+  if constexpr (D == 3) {
+    for (const auto& ea : a.edges)
+      for (const auto& eb : b.edges) {
+        const V<3> u = cross(sub<3>(A[ea.b], A[ea.a]), sub<3>(B[eb.b], B[eb.a]));
+        if (is_zero<3>(u)) continue;
+        offer(u), offer(neg<3>(u));
+      }
+  }
+  return have;
+}
+}  // namespace
+
+std::optional<mpq_class> core_exit(const Core& x, const Core& y, const std::vector<mpq_class>& n) {
+  if (x.dim != y.dim || n.size() != static_cast<std::size_t>(x.dim))
+    throw invalid_input("core_exit: cores and direction of different dimensions");
+  if (sgn(x.r) != 0 || sgn(y.r) != 0) return std::nullopt;
+  Z k = 1;  // n scaled to integers: n' = k n
+  for (const mpq_class& c : n) mpz_lcm(k.get_mpz_t(), k.get_mpz_t(), c.get_den_mpz_t());
+  Z num, den;
+  bool have = false;
+  Z L;
+  if (x.dim == 2) {
+    const Scaled<2> s = scale<2>(x, y);
+    V<2> ni;
+    for (int i = 0; i < 2; ++i) ni[i] = Z(n[static_cast<std::size_t>(i)] * k);
+    have = exit_scaled<2>(shape2(s.x), shape2(s.y), s.x.v, s.y.v, ni, num, den);
+    L = s.L;
+  } else {
+    const Scaled<3> s = scale<3>(x, y);
+    V<3> ni;
+    for (int i = 0; i < 3; ++i) ni[i] = Z(n[static_cast<std::size_t>(i)] * k);
+    have = exit_scaled<3>(shape3(s.x), shape3(s.y), s.x.v, s.y.v, ni, num, den);
+    L = s.L;
+  }
+  if (!have) return std::nullopt;
+  mpq_class t(Z(num * k), Z(den * L));  // along n' by num / (den L); n' = k n
+  t.canonicalize();
+  return t;
+}
 
 Penetration core_penetration(const Core& x, const Core& y) {
   if (x.dim != y.dim) throw invalid_input("convex cores of different dimensions");

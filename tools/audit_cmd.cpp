@@ -92,6 +92,8 @@ constexpr const char* kUsage =
     "  resting_faces         box pairs face to face: exactly touching, one ULP\n"
     "                        in or out\n"
     "  deep_overlap          box pairs nested, equal, or centres within 1/8\n"
+    "  degenerate_hull       hulls flat, collinear, of repeated points or one\n"
+    "                        point, touching the other shape\n"
     "  (box pairs also have random, touching, nearly_parallel and\n"
     "  far_from_origin versions: rotated boxes moved to touching)\n"
     "\n"

@@ -52,6 +52,7 @@
 #include <vector>
 
 #include "exactgeom/geometry.hpp"
+#include "exactgeom/shapes.hpp"
 
 namespace exactgeom {
 
@@ -83,13 +84,15 @@ enum class CaseFamily {
   // far_from_origin have box versions too):
   resting_faces,  // boxes face to face: exactly touching, one ULP in or out
   deep_overlap,   // centres closer than a quarter box: nested, equal, deep
+  // Pairs with a hull (audit_pair):
+  degenerate_hull,  // flat, collinear, repeated-point and one-point hulls, touching
 };
-inline constexpr std::array<CaseFamily, 14> kAllFamilies = {
+inline constexpr std::array<CaseFamily, 15> kAllFamilies = {
     CaseFamily::random,           CaseFamily::near_degenerate,   CaseFamily::touching,
     CaseFamily::parallel_zero_length, CaseFamily::far_from_origin, CaseFamily::classroom,
     CaseFamily::collinear_gaps,   CaseFamily::nearly_parallel,   CaseFamily::zero_length,
     CaseFamily::large_offsets,    CaseFamily::piercing_triangle, CaseFamily::degenerate_triangle,
-    CaseFamily::resting_faces,    CaseFamily::deep_overlap};
+    CaseFamily::resting_faces,    CaseFamily::deep_overlap,      CaseFamily::degenerate_hull};
 std::string_view to_string(CaseFamily f);
 
 /// Which overlap a boolean test is supposed to answer.
@@ -322,14 +325,178 @@ struct CentredCapsule {
   }
 };
 
+/// A 3-D box as an engine stores it with a rotation matrix (Bullet's
+/// btTransform basis, FCL's Transform3, PhysX's PxMat33): centre `c`, the
+/// box's axes (the columns of the rotation, `axis[i]` the i-th, in world
+/// coordinates) and half extents, each in S. `hold` rounds a requested box's
+/// values to S as an engine's setter does; `exact` is the box those stored
+/// numbers denote, taken exactly as given (float axes are orthonormal only
+/// to within rounding: the shape held is the parallelepiped they span) --
+/// what a shape_adapter's to_exact returns.
+template <class S>
+struct RotatedBox3 {
+  S c[3], axis[3][3], half[3];
+
+  static RotatedBox3 hold(const Box3<double>& b) {
+    RotatedBox3 h{};
+    const double ctr[3] = {b.center.x, b.center.y, b.center.z};
+    for (int k = 0; k < 3; ++k) {
+      h.c[k] = static_cast<S>(ctr[k]);
+      h.half[k] = static_cast<S>(b.half[static_cast<std::size_t>(k)]);
+      const auto& a = b.axes[static_cast<std::size_t>(k)];
+      h.axis[k][0] = static_cast<S>(a.x), h.axis[k][1] = static_cast<S>(a.y), h.axis[k][2] = static_cast<S>(a.z);
+    }
+    return h;
+  }
+  Box3<mpq_class> exact() const {
+    Box3<mpq_class> b;
+    b.center = {mpq_class(double(c[0])), mpq_class(double(c[1])), mpq_class(double(c[2]))};
+    for (std::size_t i = 0; i < 3; ++i) {
+      b.axes[i] = {mpq_class(double(axis[i][0])), mpq_class(double(axis[i][1])), mpq_class(double(axis[i][2]))};
+      b.half[i] = mpq_class(double(half[i]));
+    }
+    b.r = 0;
+    return b;
+  }
+};
+
+/// A 3-D box as an engine stores it with a unit quaternion (Jolt, PhysX,
+/// Bullet's btQuaternion, FCL's Quaternion): centre `c`, rotation `q`
+/// (w, x, y, z) and half extents, in S. `hold` turns a requested box's
+/// rotation into a quaternion in double (Shepperd's method) and rounds
+/// everything to S. The stored q is unit only to within rounding; `exact`
+/// is the box rotated by q exactly: the matrix of q divided by |q|^2 (a
+/// rotation, in rationals). An engine that builds its matrix from q in S
+/// without normalizing holds a box a few ULPs from that one (write your
+/// own to_exact if you want the audit to ask about that matrix: see
+/// RotatedBox3).
+template <class S>
+struct QuatBox3 {
+  S c[3], q[4], half[3];
+
+  static QuatBox3 hold(const Box3<double>& b) {
+    QuatBox3 h{};
+    double m[3][3];  // m[row][col]; column i is the axis i
+    for (std::size_t i = 0; i < 3; ++i)
+      m[0][i] = b.axes[i].x, m[1][i] = b.axes[i].y, m[2][i] = b.axes[i].z;
+    double w, x, y, z;
+    const double tr = m[0][0] + m[1][1] + m[2][2];
+    if (tr > 0) {
+      const double s = std::sqrt(tr + 1) * 2;
+      w = s / 4, x = (m[2][1] - m[1][2]) / s, y = (m[0][2] - m[2][0]) / s, z = (m[1][0] - m[0][1]) / s;
+    } else if (m[0][0] > m[1][1] && m[0][0] > m[2][2]) {
+      const double s = std::sqrt(1 + m[0][0] - m[1][1] - m[2][2]) * 2;
+      w = (m[2][1] - m[1][2]) / s, x = s / 4, y = (m[0][1] + m[1][0]) / s, z = (m[0][2] + m[2][0]) / s;
+    } else if (m[1][1] > m[2][2]) {
+      const double s = std::sqrt(1 + m[1][1] - m[0][0] - m[2][2]) * 2;
+      w = (m[0][2] - m[2][0]) / s, x = (m[0][1] + m[1][0]) / s, y = s / 4, z = (m[1][2] + m[2][1]) / s;
+    } else {
+      const double s = std::sqrt(1 + m[2][2] - m[0][0] - m[1][1]) * 2;
+      w = (m[1][0] - m[0][1]) / s, x = (m[0][2] + m[2][0]) / s, y = (m[1][2] + m[2][1]) / s, z = s / 4;
+    }
+    const double qd[4] = {w, x, y, z}, ctr[3] = {b.center.x, b.center.y, b.center.z};
+    for (int k = 0; k < 4; ++k) h.q[k] = static_cast<S>(qd[k]);
+    for (int k = 0; k < 3; ++k)
+      h.c[k] = static_cast<S>(ctr[k]), h.half[k] = static_cast<S>(b.half[static_cast<std::size_t>(k)]);
+    return h;
+  }
+  /// The rotation matrix of q in S, as an engine computes it (unit q
+  /// assumed): row j, column i; column i is the box's axis i.
+  std::array<std::array<S, 3>, 3> matrix() const {
+    const S w = q[0], x = q[1], y = q[2], z = q[3], one = 1, two = 2;
+    return {{{one - two * (y * y + z * z), two * (x * y - w * z), two * (x * z + w * y)},
+             {two * (x * y + w * z), one - two * (x * x + z * z), two * (y * z - w * x)},
+             {two * (x * z - w * y), two * (y * z + w * x), one - two * (x * x + y * y)}}};
+  }
+  Box3<mpq_class> exact() const {
+    const mpq_class w{double(q[0])}, x{double(q[1])}, y{double(q[2])}, z{double(q[3])};
+    const mpq_class n = w * w + x * x + y * y + z * z;
+    const mpq_class m[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                               {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
+                               {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
+    Box3<mpq_class> b;
+    b.center = {mpq_class(double(c[0])), mpq_class(double(c[1])), mpq_class(double(c[2]))};
+    for (std::size_t i = 0; i < 3; ++i) {
+      b.axes[i] = {m[0][i] / n, m[1][i] / n, m[2][i] / n};
+      b.half[i] = mpq_class(double(half[i]));
+    }
+    b.r = 0;
+    return b;
+  }
+};
+
+/// A 2-D box as Box2D stores one (a b2PolygonShape box under a b2Transform):
+/// centre, the rotation as (cos, sin) -- b2Rot's c and s -- and half
+/// extents, in S. `exact` is the shape those numbers denote: the axes (c,
+/// s) and (-s, c) exactly as stored (unit only to within rounding).
+template <class S>
+struct RotatedBox2 {
+  S c[2], cos, sin, half[2];
+
+  static RotatedBox2 hold(const Box2<double>& b) {
+    RotatedBox2 h{};
+    h.c[0] = static_cast<S>(b.center.x), h.c[1] = static_cast<S>(b.center.y);
+    h.cos = static_cast<S>(b.axes[0].x), h.sin = static_cast<S>(b.axes[0].y);
+    h.half[0] = static_cast<S>(b.half[0]), h.half[1] = static_cast<S>(b.half[1]);
+    return h;
+  }
+  Box2<mpq_class> exact() const {
+    const mpq_class co{double(cos)}, si{double(sin)};
+    Box2<mpq_class> b;
+    b.center = {mpq_class(double(c[0])), mpq_class(double(c[1]))};
+    b.axes = {Point2<mpq_class>{co, si}, Point2<mpq_class>{-si, co}};
+    b.half = {mpq_class(double(half[0])), mpq_class(double(half[1]))};
+    b.r = 0;
+    return b;
+  }
+};
+
+/// A convex hull (3-D, D = 3) or rounded polygon (D = 2) as engines store
+/// one: its points in S and a radius (Bullet's collision margin, Box2D's
+/// polygon radius). `hold` rounds a requested hull's corners to S; `exact`
+/// is the hull of the stored points, grown by the stored radius.
+template <class S, int D>
+struct PointHull {
+  std::vector<std::array<S, D>> points;
+  S r = 0;
+
+  template <class H>
+  static PointHull hold(const H& h) {
+    PointHull p;
+    for (const auto& v : h.vertices()) {
+      std::array<S, D> q{};
+      q[0] = static_cast<S>(v.x), q[1] = static_cast<S>(v.y);
+      if constexpr (D == 3) q[2] = static_cast<S>(v.z);
+      p.points.push_back(q);
+    }
+    p.r = static_cast<S>(h.radius());
+    return p;
+  }
+  auto exact() const {
+    using P = std::conditional_t<D == 2, Point2<mpq_class>, Point3<mpq_class>>;
+    std::vector<P> v;
+    for (const auto& q : points) {
+      if constexpr (D == 2) v.push_back({mpq_class(double(q[0])), mpq_class(double(q[1]))});
+      else v.push_back({mpq_class(double(q[0])), mpq_class(double(q[1])), mpq_class(double(q[2]))});
+    }
+    if constexpr (D == 2) return ConvexPolygon<mpq_class>(std::span<const P>(v), mpq_class(double(r)));
+    else return ConvexHull3<mpq_class>(std::span<const P>(v), mpq_class(double(r)));
+  }
+};
+
 // ---------------------------------------------------------------------------
 // Any pair of shapes, any question.
 
 /// The shapes an audit pairs, as exact_type of a shape_adapter (double
 /// coordinates): Point2/Point3 (point), Circle/Sphere (ball),
 /// Segment2/Segment3 (segment), Capsule2/Capsule3 (capsule), Triangle3
-/// (filled triangle; at most one of the two).
-enum class ShapeKind { point, ball, segment, capsule, triangle };
+/// (filled triangle; at most one of the two), Box2/Box3 (box: centre, the
+/// columns of its rotation, half extents, radius, as shapes.hpp has them),
+/// ConvexPolygon/ConvexHull3 (hull: the hull of at most kHullPoints points,
+/// and a radius; a hull with fewer corners repeats its last one).
+enum class ShapeKind { point, ball, segment, capsule, triangle, box, hull };
+/// The points of a hull case (audit_pair's flat layout has a fixed width).
+inline constexpr std::size_t kHullPoints = 8;
 
 /// What an audit asks of a pair of shapes x, y. "Axis" is a shape's core:
 /// the point, segment or triangle its radius is around (radius 0 for points,
@@ -361,7 +528,21 @@ enum class Question {
                    // A wrong time's severity is its backward error, as in
                    // audit_sweep: how far the ball at the answered time is
                    // from touching y (the deepest penetration on the way, if
-                   // late). The query line is that `sweep`.
+                   // late). The query line is that `sweep`. Not asked of a
+                   // box or hull: ask audit_sweep, whose x moves as a whole.
+  direction,       // optional<vector>: the direction y moves along to
+                   // separate by the least translation (contact(x, y)'s
+                   // depth_normal), unit, from x toward y; none when the
+                   // shapes do not meet. Any direction of least translation
+                   // is right (two equal boxes tie six ways; every direction
+                   // is right when they only touch): an answer is judged
+                   // against the one of those nearest it, and is right when
+                   // moving y along it separates them after at most four ULPs
+                   // of the case's scale more than the least translation.
+                   // Severity: how much further (a length) the answer's
+                   // direction has to push than the least translation, at
+                   // most the depth (moved by the depth the shapes only
+                   // touch, where every direction is right).
 };
 std::string_view to_string(Question q);
 

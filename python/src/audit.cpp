@@ -35,6 +35,8 @@ constexpr ShapeName kShapeNames[] = {
     {"point2", ShapeKind::point, 2},     {"circle", ShapeKind::ball, 2},      {"segment2", ShapeKind::segment, 2},
     {"capsule2", ShapeKind::capsule, 2}, {"point3", ShapeKind::point, 3},     {"sphere", ShapeKind::ball, 3},
     {"segment3", ShapeKind::segment, 3}, {"capsule3", ShapeKind::capsule, 3}, {"triangle", ShapeKind::triangle, 3},
+    {"box2", ShapeKind::box, 2},         {"box3", ShapeKind::box, 3},         {"polygon", ShapeKind::hull, 2},
+    {"hull3", ShapeKind::hull, 3},
 };
 
 std::string choices(auto names) {
@@ -64,10 +66,11 @@ E named(const std::string& name, const std::array<E, N>& all, const char* what) 
                         choices(names));
 }
 
-constexpr std::array<Question, 9> kQuestions = {
+constexpr std::array<Question, 10> kQuestions = {
     Question::closed_overlap, Question::open_overlap,   Question::distance2,
     Question::distance,       Question::gap,            Question::depth,
-    Question::normal,         Question::closest_points, Question::time_of_impact};
+    Question::normal,         Question::closest_points, Question::time_of_impact,
+    Question::direction};
 constexpr std::array<Unit, 3> kUnits = {Unit::exact_ulps, Unit::scale_ulps, Unit::absolute};
 
 py::tuple point_of(std::span<const double> c, int dim) {
@@ -76,7 +79,9 @@ py::tuple point_of(std::span<const double> c, int dim) {
 
 /// One shape of a case as the Python function receives it: a point
 /// (x, y[, z]); a circle or sphere (center, r); a segment (a, b); a capsule
-/// ((a, b), r); a triangle (a, b, c). The flat layout: audit.hpp.
+/// ((a, b), r); a triangle (a, b, c); a box (center, (axis, ...), (half,
+/// ...), r); a polygon or hull ((point, ...), r), kHullPoints points (a
+/// hull of fewer corners repeats one). The flat layout: audit.hpp.
 py::object shape_of(ShapeKind k, int dim, std::span<const double> c) {
   const auto d = static_cast<std::size_t>(dim);
   switch (k) {
@@ -87,6 +92,17 @@ py::object shape_of(ShapeKind k, int dim, std::span<const double> c) {
       return py::make_tuple(py::make_tuple(point_of(c, dim), point_of(c.subspan(d), dim)), c[2 * d]);
     case ShapeKind::triangle:
       return py::make_tuple(point_of(c, 3), point_of(c.subspan(3), 3), point_of(c.subspan(6), 3));
+    case ShapeKind::box: {
+      py::list axes, half;
+      for (std::size_t i = 0; i < d; ++i) axes.append(point_of(c.subspan(d + i * d), dim));
+      for (std::size_t i = 0; i < d; ++i) half.append(c[d + d * d + i]);
+      return py::make_tuple(point_of(c, dim), py::tuple(axes), py::tuple(half), c[2 * d + d * d]);
+    }
+    case ShapeKind::hull: {
+      py::list points;
+      for (std::size_t i = 0; i < kHullPoints; ++i) points.append(point_of(c.subspan(i * d), dim));
+      return py::make_tuple(py::tuple(points), c[kHullPoints * d]);
+    }
   }
   return py::none();
 }
@@ -128,7 +144,8 @@ Answer answer_of(Question q, int dim, py::handle r) {
     case Question::time_of_impact:
       if (r.is_none()) return Answer::none();
       return Answer::of(real_of(q, r, "a float or None"));
-    case Question::normal: {
+    case Question::normal:
+    case Question::direction: {
       if (r.is_none()) return Answer::none();
       std::vector<double> v;
       reals_of(q, r, d, v, "a vector of floats or None");

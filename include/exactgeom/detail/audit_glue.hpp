@@ -5,6 +5,7 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "exactgeom/audit.hpp"
 #include "exactgeom/geometry.hpp"
+#include "exactgeom/shapes.hpp"
 
 namespace exactgeom::detail {
 
@@ -38,13 +40,34 @@ template <class T>
 struct shape_info<Capsule3<T>> { static constexpr ShapeKind kind = ShapeKind::capsule; static constexpr int dim = 3; };
 template <class T>
 struct shape_info<Triangle3<T>> { static constexpr ShapeKind kind = ShapeKind::triangle; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<Box2<T>> { static constexpr ShapeKind kind = ShapeKind::box; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<Box3<T>> { static constexpr ShapeKind kind = ShapeKind::box; static constexpr int dim = 3; };
+template <class T>
+struct shape_info<ConvexPolygon<T>> { static constexpr ShapeKind kind = ShapeKind::hull; static constexpr int dim = 2; };
+template <class T>
+struct shape_info<ConvexHull3<T>> { static constexpr ShapeKind kind = ShapeKind::hull; static constexpr int dim = 3; };
 
-/// Flat layout of one shape: a triangle is its three corners (9 values);
-/// any other shape is its axis a, b and radius r (2 dim + 1 values), a point
-/// or ball with b = a, a point or segment with r = 0.
+/// Flat layout of one shape: a triangle is its three corners (9 values); a
+/// box its centre, the dim columns of its rotation, its dim half extents and
+/// its radius; a hull its kHullPoints points and its radius; any other shape
+/// is its axis a, b and radius r (2 dim + 1 values), a point or ball with
+/// b = a, a point or segment with r = 0.
 constexpr std::size_t flat_width(ShapeKind k, int dim) {
-  return k == ShapeKind::triangle ? 9 : 2 * static_cast<std::size_t>(dim) + 1;
+  const auto d = static_cast<std::size_t>(dim);
+  return k == ShapeKind::triangle ? 9
+         : k == ShapeKind::box    ? d + d * d + d + 1
+         : k == ShapeKind::hull   ? kHullPoints * d + 1
+                                  : 2 * d + 1;
 }
+/// Where a shape's radius is in its flat layout (a triangle has none:
+/// flat_width, past its values).
+constexpr std::size_t radius_index(ShapeKind k, int dim) {
+  return k == ShapeKind::triangle ? 9 : flat_width(k, dim) - 1;
+}
+/// A box or a hull: shapes only the convex engine (convex.hpp) answers.
+constexpr bool is_solid_kind(ShapeKind k) { return k == ShapeKind::box || k == ShapeKind::hull; }
 
 template <class V, class P>
 void put_point(std::span<V> c, std::size_t at, const P& p) {
@@ -71,6 +94,16 @@ void flatten(const E& e, std::span<V> c) {
     put_point(c, 0, e.a), put_point(c, d, e.b), c[2 * d] = V(0);
   } else if constexpr (k == ShapeKind::capsule) {
     put_point(c, 0, e.seg.a), put_point(c, d, e.seg.b), c[2 * d] = V(e.r);
+  } else if constexpr (k == ShapeKind::box) {
+    put_point(c, 0, e.center);
+    for (std::size_t i = 0; i < d; ++i) put_point(c, d + i * d, e.axes[i]);
+    for (std::size_t i = 0; i < d; ++i) c[d + d * d + i] = V(e.half[i]);
+    c[2 * d + d * d] = V(e.r);
+  } else if constexpr (k == ShapeKind::hull) {
+    const auto& v = e.vertices();
+    if (v.size() > kHullPoints) throw invalid_input("audit: a hull case has at most 8 corners");
+    for (std::size_t i = 0; i < kHullPoints; ++i) put_point(c, i * d, v[std::min(i, v.size() - 1)]);
+    c[kHullPoints * d] = V(e.radius());
   } else {
     put_point(c, 0, e.a), put_point(c, 3, e.b), put_point(c, 6, e.c);
   }
@@ -86,7 +119,17 @@ E unflatten(std::span<const double> c) {
   else if constexpr (k == ShapeKind::ball) return E{get_point<P>(c, 0), c[2 * d]};
   else if constexpr (k == ShapeKind::segment) return E{get_point<P>(c, 0), get_point<P>(c, d)};
   else if constexpr (k == ShapeKind::capsule) return E{{get_point<P>(c, 0), get_point<P>(c, d)}, c[2 * d]};
-  else return E{get_point<P>(c, 0), get_point<P>(c, 3), get_point<P>(c, 6)};
+  else if constexpr (k == ShapeKind::box) {
+    E b{};
+    b.center = get_point<P>(c, 0);
+    for (std::size_t i = 0; i < d; ++i) b.axes[i] = get_point<P>(c, d + i * d), b.half[i] = c[d + d * d + i];
+    b.r = c[2 * d + d * d];
+    return b;
+  } else if constexpr (k == ShapeKind::hull) {
+    std::vector<P> p;
+    for (std::size_t i = 0; i < kHullPoints; ++i) p.push_back(get_point<P>(c, i * d));
+    return E(std::span<const P>(p), c[kHullPoints * d]);
+  } else return E{get_point<P>(c, 0), get_point<P>(c, 3), get_point<P>(c, 6)};
 }
 
 struct PairLayout {

@@ -59,8 +59,16 @@ struct Penetration {
   bool interior = false;
   mpq_class p2;
   std::vector<mpq_class> n;  // empty: several directions tie (or no interior)
+  std::vector<std::vector<mpq_class>> ties;  // the tied directions (not unit), when they are finitely many
 };
 Penetration core_penetration(const Core& x, const Core& y);
+
+/// The exit distance of y along n (any nonzero vector), exactly: the
+/// largest t with x and y + t n still meeting (t in units of |n|), for two
+/// cores of radius 0 that meet. None when a radius is not 0, or when no
+/// face of x's core minus y's lies ahead along n (the cores' difference is
+/// flat and n lies in its plane).
+std::optional<mpq_class> core_exit(const Core& x, const Core& y, const std::vector<mpq_class>& n);
 
 /// Everything contact() and the `contact` op answer, computed once.
 struct ContactFacts {

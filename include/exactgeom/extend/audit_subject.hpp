@@ -74,6 +74,11 @@ struct AuditSubject {
   // Optional. The distance between the shape requested and the one the
   // engine holds (absolute units); reported as max_held_offset.
   std::function<double(std::span<const double>)> held_offset;
+  // Optional. The most candidate cases shrinking judges per kept case (0:
+  // no limit): for subjects whose exact answer is costly (boxes and hulls:
+  // pair_subject sets 100), so that shrinking cannot take longer than the
+  // audit. The kept case is then smaller, not smallest.
+  std::size_t shrink_budget = 0;
   // The ULP the gross band counts: 1 for code computing in double, 2^29
   // (one ULP of float, in ULPs of double) for code computing in float.
   double band_ulp = 1;

@@ -1,0 +1,404 @@
+// Tests of audit_pair and audit_sweep with boxes and hulls (the solid kinds
+// of audit.hpp) and of the direction question: the exact functions audited
+// against themselves are never wrong; the seeded-bug twins of the float
+// separating-axis test (no edge-edge axes) and of GJK (no termination
+// tolerance) are caught as gross by the built-in families; a direction is
+// judged by how far it has to push; the engine-form adapters (rotation
+// matrix, quaternion, b2Rot, point hull) report the shape they hold; kept
+// lines replay through `exactgeom eval`.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exactgeom/audit.hpp"
+#include "exactgeom/contact.hpp"
+#include "exactgeom/convex.hpp"
+#include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/float/gjk_epa.hpp"
+#include "exactgeom/float/obb_sat.hpp"
+#include "query/eval.hpp"
+#include "testing/sanitized.hpp"
+
+namespace eg = exactgeom;
+using eg::CaseFamily;
+using eg::Question;
+
+namespace {
+struct Box {
+  eg::Box3<double> b;
+};
+struct Hull {
+  eg::ConvexHull3<double> h;
+};
+struct Ball {
+  eg::Sphere<double> s;
+};
+struct Cap {
+  eg::Capsule3<double> c;
+};
+struct Tri {
+  eg::Triangle3<double> t;
+};
+struct Rect {
+  eg::Box2<double> b;
+};
+struct Poly {
+  eg::ConvexPolygon<double> p;
+};
+struct FBox {  // a float engine's box: centre, rotation matrix, half extents
+  eg::RotatedBox3<float> b;
+};
+struct QBox {  // a float engine's box under a quaternion
+  eg::QuatBox3<float> b;
+};
+struct FHull {
+  eg::PointHull<float, 3> h;
+};
+struct B2Box {  // Box2D's box: b2Rot (cos, sin) in float
+  eg::RotatedBox2<float> b;
+};
+}  // namespace
+
+template <>
+struct eg::shape_adapter<Box> {
+  using exact_type = Box3<double>;
+  using scalar = double;
+  static Box from_exact(const exact_type& b) { return {b}; }
+};
+template <>
+struct eg::shape_adapter<Hull> {
+  using exact_type = ConvexHull3<double>;
+  using scalar = double;
+  static Hull from_exact(const exact_type& h) { return {h}; }
+};
+template <>
+struct eg::shape_adapter<Ball> {
+  using exact_type = Sphere<double>;
+  using scalar = double;
+  static Ball from_exact(const exact_type& s) { return {s}; }
+};
+template <>
+struct eg::shape_adapter<Cap> {
+  using exact_type = Capsule3<double>;
+  using scalar = double;
+  static Cap from_exact(const exact_type& c) { return {c}; }
+};
+template <>
+struct eg::shape_adapter<Tri> {
+  using exact_type = Triangle3<double>;
+  using scalar = double;
+  static Tri from_exact(const exact_type& t) { return {t}; }
+};
+template <>
+struct eg::shape_adapter<Rect> {
+  using exact_type = Box2<double>;
+  using scalar = double;
+  static Rect from_exact(const exact_type& b) { return {b}; }
+};
+template <>
+struct eg::shape_adapter<Poly> {
+  using exact_type = ConvexPolygon<double>;
+  using scalar = double;
+  static Poly from_exact(const exact_type& p) { return {p}; }
+};
+template <>
+struct eg::shape_adapter<FBox> {
+  using exact_type = Box3<double>;
+  using scalar = float;
+  static FBox from_exact(const exact_type& b) { return {RotatedBox3<float>::hold(b)}; }
+  static Box3<mpq_class> to_exact(const FBox& b) { return b.b.exact(); }
+};
+template <>
+struct eg::shape_adapter<QBox> {
+  using exact_type = Box3<double>;
+  using scalar = float;
+  static QBox from_exact(const exact_type& b) { return {QuatBox3<float>::hold(b)}; }
+  static Box3<mpq_class> to_exact(const QBox& b) { return b.b.exact(); }
+};
+template <>
+struct eg::shape_adapter<FHull> {
+  using exact_type = ConvexHull3<double>;
+  using scalar = float;
+  static FHull from_exact(const exact_type& h) { return {PointHull<float, 3>::hold(h)}; }
+  static ConvexHull3<mpq_class> to_exact(const FHull& h) { return h.h.exact(); }
+};
+template <>
+struct eg::shape_adapter<B2Box> {
+  using exact_type = Box2<double>;
+  using scalar = float;
+  static B2Box from_exact(const exact_type& b) { return {RotatedBox2<float>::hold(b)}; }
+  static Box2<mpq_class> to_exact(const B2Box& b) { return b.b.exact(); }
+};
+
+namespace {
+
+std::size_t cases(std::size_t n) { return static_cast<std::size_t>(eg::testing::sanitized_cases(static_cast<int>(n), 4)); }
+
+eg::flt::FloatBox3<double> fbox(const Box& x) {
+  const auto& b = x.b;
+  return {b.center, b.axes, b.half, 0.0};
+}
+std::vector<std::array<double, 3>> corners(const Box& x) {
+  std::vector<std::array<double, 3>> v;
+  for (int m = 0; m < 8; ++m) {
+    std::array<double, 3> p{x.b.center.x, x.b.center.y, x.b.center.z};
+    for (std::size_t i = 0; i < 3; ++i) {
+      const double s = ((m >> i) & 1 ? 1 : -1) * x.b.half[i];
+      p[0] += s * x.b.axes[i].x, p[1] += s * x.b.axes[i].y, p[2] += s * x.b.axes[i].z;
+    }
+    v.push_back(p);
+  }
+  return v;
+}
+
+eg::Point3<double> thinnest(const eg::Box3<double>& b) {
+  std::size_t k = 0;
+  for (std::size_t i = 1; i < 3; ++i)
+    if (b.half[i] < b.half[k]) k = i;
+  const bool down = (b.half[0] + b.half[1] + b.half[2]) > 2;  // either direction
+  const auto a = b.axes[k];
+  return down ? eg::Point3<double>{-a.x, -a.y, -a.z} : a;
+}
+
+std::size_t family_gross(const eg::AuditReport& r, CaseFamily f) {
+  for (const auto& fa : r.families)
+    if (fa.family == f) return fa.gross;
+  return 0;
+}
+
+}  // namespace
+
+TEST(AuditSolid, ExactFunctionsAreNeverWrongOnAnyPair) {
+  const eg::AuditOptions o{.cases = cases(40)};
+  auto closed = [](const auto& x, const auto& y) { return eg::intersects(x, y); };
+  auto none = [](const eg::AuditReport& r) {
+    EXPECT_GT(r.cases(), 0u) << r.algorithm;
+    EXPECT_EQ(r.wrong(), 0u) << r.markdown();
+  };
+  none(eg::audit_pair<Box, Box>(Question::closed_overlap, [&](const Box& a, const Box& b) { return closed(a.b, b.b); }, o, "box-box"));
+  none(eg::audit_pair<Box, Cap>(Question::closed_overlap, [&](const Box& a, const Cap& b) { return closed(a.b, b.c); }, o, "box-capsule"));
+  none(eg::audit_pair<Hull, Ball>(Question::closed_overlap, [&](const Hull& a, const Ball& b) { return closed(a.h, b.s); }, o, "hull-sphere"));
+  none(eg::audit_pair<Tri, Box>(Question::closed_overlap, [&](const Tri& a, const Box& b) { return closed(a.t, b.b); }, o, "triangle-box"));
+  none(eg::audit_pair<Rect, Poly>(Question::closed_overlap, [&](const Rect& a, const Poly& b) { return closed(a.b, b.p); }, o, "rect-polygon"));
+  none(eg::audit_pair<Box, Hull>(Question::depth,
+                                 [](const Box& a, const Hull& b) -> std::optional<double> {
+                                   const auto k = eg::contact(a.b, b.h);
+                                   return k ? std::optional<double>(k->depth) : std::nullopt;
+                                 },
+                                 o, "box-hull depth"));
+  none(eg::audit_pair<Box, Box>(Question::distance, [](const Box& a, const Box& b) { return eg::distance(a.b, b.b); }, o,
+                                "box-box distance"));
+  none(eg::audit_pair<Box, Box>(Question::open_overlap,
+                                [](const Box& a, const Box& b) {
+                                  const auto k = eg::contact(a.b, b.b);
+                                  return k && k->depth > 0;
+                                },
+                                o, "box-box open"));
+}
+
+TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
+  // RTCD 4.4.1's test without its nine edge-edge axes calls boxes that are
+  // apart across an edge pair overlapping, far from touching; the full
+  // test is wrong only within rounding of touching.
+  const eg::AuditOptions o{.cases = cases(120)};
+  const auto full = eg::audit_pair<Box, Box>(
+      Question::closed_overlap, [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); },
+      o, "SAT, 15 axes");
+  const auto twin = eg::audit_pair<Box, Box>(
+      Question::closed_overlap,
+      [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
+      "SAT, 6 axes");
+  EXPECT_EQ(full.gross(), 0u) << full.markdown();
+  EXPECT_GT(twin.gross(), 0u) << twin.markdown();
+  EXPECT_GT(family_gross(twin, CaseFamily::touching) + family_gross(twin, CaseFamily::random), 0u) << twin.markdown();
+}
+
+TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {
+  const eg::AuditOptions o{.cases = cases(200), .families = {CaseFamily::random, CaseFamily::touching}};
+  auto run = [&](bool guard) {
+    return eg::audit_pair<Box, Box>(
+        Question::distance,
+        [guard](const Box& a, const Box& b) {
+          const auto ca = corners(a), cb = corners(b);
+          const auto r = guard ? eg::flt::gjk_distance<double>(ca, cb)
+                               : eg::flt::gjk_distance_no_termination_guard<double>(ca, cb);
+          return r.distance;
+        },
+        o, guard ? "GJK" : "GJK without termination tolerance");
+  };
+  const auto twin = run(false);
+  EXPECT_GT(family_gross(twin, CaseFamily::random), 0u) << twin.markdown();
+  const auto gjk = run(true);
+  EXPECT_LT(gjk.gross(), twin.gross()) << gjk.markdown() << twin.markdown();
+}
+
+TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
+  const eg::AuditOptions o{.cases = cases(60), .families = {CaseFamily::random, CaseFamily::deep_overlap}};
+  // contact's depth_normal where it is unique: right; none where
+  // directions tie (equal boxes in deep_overlap): counted as got_none only.
+  const auto exact = eg::audit_pair<Box, Box>(
+      Question::direction,
+      [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
+        const auto k = eg::contact(a.b, b.b);
+        if (!k) return std::nullopt;
+        return k->depth_normal;
+      },
+      o, "depth_normal");
+  std::size_t got_none = 0;
+  for (const auto& f : exact.families) got_none += f.got_none;
+  EXPECT_EQ(exact.wrong(), got_none) << exact.markdown();
+  EXPECT_GT(exact.cases(), 0u);
+  // Two equal concentric boxes separate least along their thinnest axis,
+  // either way: both directions are right.
+  const auto tie = eg::audit_pair<Box, Box>(
+      Question::direction,
+      [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
+        if (!eg::contact(a.b, b.b)) return std::nullopt;
+        if (a.b == b.b) return thinnest(a.b);
+        return eg::contact(a.b, b.b)->depth_normal;
+      },
+      o, "ties");
+  std::size_t tie_none = 0;
+  for (const auto& f : tie.families) tie_none += f.got_none;
+  EXPECT_LT(tie_none, got_none) << "no equal boxes in deep_overlap: the test shows nothing";
+  EXPECT_EQ(tie.wrong(), tie_none) << tie.markdown();
+  // The opposite direction pushes through the whole pair: gross.
+  const auto flipped = eg::audit_pair<Box, Box>(
+      Question::direction,
+      [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
+        const auto k = eg::contact(a.b, b.b);
+        if (!k || !k->depth_normal) return std::nullopt;
+        const auto n = *k->depth_normal;
+        return eg::Point3<double>{-n.x, -n.y, -n.z};
+      },
+      o, "flipped");
+  EXPECT_GT(flipped.gross(), flipped.cases() / 4) << flipped.markdown();
+  // A direction turned by 1e-9 rad pushes 1e-18 of the depth further: right.
+  const auto turned = eg::audit_pair<Box, Box>(
+      Question::direction,
+      [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
+        const auto k = eg::contact(a.b, b.b);
+        if (!k) return std::nullopt;
+        const auto n = k->depth_normal ? *k->depth_normal : thinnest(a.b);
+        return eg::Point3<double>{n.x + 1e-9 * n.y, n.y - 1e-9 * n.x, n.z};
+      },
+      o, "turned");
+  EXPECT_EQ(turned.gross(), 0u) << turned.markdown();
+}
+
+TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
+  const eg::AuditOptions o{.cases = cases(30), .families = {CaseFamily::random, CaseFamily::touching}};
+  // The exact test on the held shapes (float matrix; quaternion exactly
+  // rotated; float hull points): never wrong, and the held shapes are a
+  // float rounding away from the requested ones.
+  const auto fb = eg::audit_pair<FBox, FBox>(
+      Question::closed_overlap, [](const FBox& a, const FBox& b) { return eg::intersects(a.b.exact(), b.b.exact()); }, o,
+      "matrix");
+  const auto qb = eg::audit_pair<QBox, FHull>(
+      Question::closed_overlap, [](const QBox& a, const FHull& b) { return eg::intersects(a.b.exact(), b.h.exact()); },
+      o, "quaternion-hull");
+  const auto b2 = eg::audit_pair<B2Box, B2Box>(
+      Question::closed_overlap,
+      [](const B2Box& a, const B2Box& b) { return eg::intersects(a.b.exact(), b.b.exact()); }, o, "b2Rot");
+  // Float cases are generated in float: a float matrix, b2Rot or point
+  // list holds them exactly; a quaternion (computed in double, rounded)
+  // holds a box turned by about one float ULP (2^29 ULPs of double).
+  for (const auto* r : {&fb, &qb, &b2}) {
+    EXPECT_EQ(r->wrong(), 0u) << r->markdown();
+    for (const auto& f : r->families) {
+      if (r == &qb) {
+        EXPECT_GT(f.max_held_offset, 0x1p20) << r->algorithm;
+        EXPECT_LT(f.max_held_offset, 0x1p34) << r->algorithm;
+      } else {
+        EXPECT_EQ(f.max_held_offset, 0) << r->algorithm;
+      }
+    }
+  }
+  // A quaternion built from a double rotation and rounded to float turns
+  // the box by about one float ULP: far from the double box's touching
+  // cases, so the exact test on the requested box is wrong on the held one.
+  const auto requested = eg::audit_pair<QBox, QBox>(
+      Question::closed_overlap,
+      [](const QBox& a, const QBox& b) {
+        auto as_double = [](const QBox& q) {
+          eg::Box3<double> d{};
+          const auto m = q.b.matrix();
+          d.center = {q.b.c[0], q.b.c[1], q.b.c[2]};
+          for (std::size_t i = 0; i < 3; ++i) {
+            d.axes[i] = {m[0][i], m[1][i], m[2][i]};
+            d.half[i] = q.b.half[i];
+          }
+          return d;
+        };
+        return eg::intersects(as_double(a), as_double(b));
+      },
+      {.cases = cases(60), .families = {CaseFamily::touching}}, "float matrix of q");
+  EXPECT_GT(requested.wrong(), 0u) << requested.markdown();
+}
+
+TEST(AuditSolid, SweepsOfBoxesAndHulls) {
+  const eg::AuditOptions o{.cases = cases(16), .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap}};
+  const auto exact = eg::audit_sweep<Box, Hull>(
+      [](const Box& x, const eg::Point3<double>& v, const Hull& y) { return eg::time_of_impact(x.b, v, y.h); }, o,
+      "exact");
+  EXPECT_GT(exact.cases(), 0u);
+  EXPECT_EQ(exact.wrong(), 0u) << exact.markdown();
+  const auto late = eg::audit_sweep<Box, Hull>(
+      [](const Box& x, const eg::Point3<double>& v, const Hull& y) -> std::optional<double> {
+        const auto t = eg::time_of_impact(x.b, v, y.h);
+        if (!t || *t == 0) return t;
+        return std::fmin(1.0, *t + 0.25);
+      },
+      o, "late");
+  EXPECT_GT(late.gross(), 0u) << late.markdown();
+}
+
+namespace {
+std::vector<std::string> eval_lines(const std::vector<std::string>& lines) {
+  std::string input;
+  for (const std::string& l : lines) input += l + "\n";
+  std::FILE* in = std::tmpfile();
+  std::FILE* out = std::tmpfile();
+  std::fwrite(input.data(), 1, input.size(), in);
+  std::rewind(in);
+  exactgeom::query::run_eval(in, out, {.threads = 1});
+  std::string all(static_cast<std::size_t>(std::ftell(out)), '\0');
+  std::rewind(out);
+  all.resize(std::fread(all.data(), 1, all.size(), out));
+  std::fclose(in);
+  std::fclose(out);
+  std::vector<std::string> answers;
+  for (std::size_t at = 0, nl; (nl = all.find('\n', at)) != std::string::npos; at = nl + 1)
+    answers.push_back(all.substr(at, nl - at));
+  return answers;
+}
+}  // namespace
+
+TEST(AuditSolid, KeptLinesReplayThroughEval) {
+  // The 6-axis SAT on float-held boxes and hulls: every kept line is a
+  // `contact` of the held shapes that eval answers as the reference did.
+  const eg::AuditOptions o{.cases = cases(60), .keep = 6};
+  const auto r = eg::audit_pair<FBox, FHull>(
+      Question::closed_overlap,
+      [](const FBox& a, const FHull& b) {
+        // A bounding-sphere test: wrong on most near cases.
+        const auto& c = a.b.c;
+        double far = 0, rb = 0;
+        for (const auto& p : b.h.points)
+          far = std::fmax(far, std::hypot(p[0] - c[0], p[1] - c[1], p[2] - c[2]));
+        (void)rb;
+        return far <= std::hypot(a.b.half[0], a.b.half[1], a.b.half[2]) * 2;
+      },
+      o, "bounding spheres");
+  std::vector<std::string> lines, expected;
+  for (const auto& f : r.families)
+    for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected);
+  ASSERT_GT(lines.size(), 6u) << r.markdown();
+  const auto answers = eval_lines(lines);
+  ASSERT_EQ(answers.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    EXPECT_NE(answers[i].find("\"closed\":" + expected[i]), std::string::npos) << lines[i] << "\n -> " << answers[i];
+}
