@@ -1,0 +1,166 @@
+// Bullet 3.24's box and hull collisions audited with exactgeom::audit_pair
+// and audit_sweep -- installed API only:
+//  - btBoxBoxDetector (the box-box algorithm btDefaultCollisionConfiguration
+//    picks), through btCollisionWorld::contactPairTest: is there contact,
+//    its depth (-getDistance() of the deepest point) and its direction
+//    (-m_normalWorldOnB, from the first box toward the second);
+//  - btGjkPairDetector with btGjkEpaPenetrationDepthSolver (the
+//    convex-convex algorithm) on a btBoxShape and a btConvexHullShape, the
+//    same three questions;
+//  - btCollisionWorld::convexSweepTest: a box cast along v against a box,
+//    the hit fraction (time of impact), none without a hit.
+// Bullet holds a box as a transform (the basis columns are its axes) and
+// half extents in btScalar: exactgeom::RotatedBox3, read back exactly
+// (to_exact), so the reference is asked about the box Bullet holds. Every
+// shape gets collision margin 0 (the box's half extents are then its
+// implicit dimensions; a hull's margin would grow it). Built against
+// bullet.pc (float) and bullet-float64.pc (double).
+// Usage: audit_bullet_box_* [--cases N] ... (audit_main: --help).
+#include <btBulletCollisionCommon.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+
+using BtBox = exactgeom::RotatedBox3<btScalar>;
+using BtHull = exactgeom::PointHull<btScalar, 3>;
+
+template <>
+struct exactgeom::shape_adapter<BtBox> {
+  using exact_type = exactgeom::Box3<double>;
+  using scalar = btScalar;
+  static BtBox from_exact(const exact_type& b) { return BtBox::hold(b); }
+  static exactgeom::Box3<mpq_class> to_exact(const BtBox& b) { return b.exact(); }
+};
+template <>
+struct exactgeom::shape_adapter<BtHull> {
+  using exact_type = exactgeom::ConvexHull3<double>;
+  using scalar = btScalar;
+  static BtHull from_exact(const exact_type& h) { return BtHull::hold(h); }
+  static exactgeom::ConvexHull3<mpq_class> to_exact(const BtHull& h) { return h.exact(); }
+};
+
+namespace {
+
+struct World {
+  btDefaultCollisionConfiguration config;
+  btCollisionDispatcher dispatcher{&config};
+  btDbvtBroadphase broadphase;
+  btCollisionWorld world{&dispatcher, &broadphase, &config};
+  World() {
+    gContactBreakingThreshold = 0;     // no contact margin
+    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
+  }
+};
+World& world() {
+  static World w;
+  return w;
+}
+
+btTransform transform_of(const BtBox& b) {
+  const auto& a = b.axis;  // basis columns are the box's axes
+  btTransform t;
+  t.setBasis(btMatrix3x3(a[0][0], a[1][0], a[2][0], a[0][1], a[1][1], a[2][1], a[0][2], a[1][2], a[2][2]));
+  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
+  return t;
+}
+btTransform transform_of(const BtHull&) {
+  btTransform t;
+  t.setIdentity();
+  return t;
+}
+std::unique_ptr<btConvexShape> shape(const BtBox& b) {
+  auto s = std::make_unique<btBoxShape>(btVector3(b.half[0], b.half[1], b.half[2]));
+  s->setMargin(0);
+  return s;
+}
+std::unique_ptr<btConvexShape> shape(const BtHull& h) {
+  auto s = std::make_unique<btConvexHullShape>();
+  for (const auto& p : h.points) s->addPoint(btVector3(p[0], p[1], p[2]), false);
+  s->recalcLocalAabb();
+  s->setMargin(0);
+  return s;
+}
+
+struct Deepest : btCollisionWorld::ContactResultCallback {
+  std::optional<btManifoldPoint> best;
+  btScalar addSingleResult(btManifoldPoint& p, const btCollisionObjectWrapper*, int, int,
+                           const btCollisionObjectWrapper*, int, int) override {
+    if (!best || p.getDistance() < best->getDistance()) best = p;
+    return 0;
+  }
+};
+
+/// The deepest contact point of a and b: {depth, direction from a toward b}.
+template <class A, class B>
+std::optional<std::pair<double, exactgeom::Point3<double>>> deepest(const A& a, const B& b) {
+  const auto sa = shape(a), sb = shape(b);
+  btCollisionObject oa, ob;
+  oa.setCollisionShape(sa.get());
+  ob.setCollisionShape(sb.get());
+  oa.setWorldTransform(transform_of(a));
+  ob.setWorldTransform(transform_of(b));
+  Deepest cb;
+  cb.m_closestDistanceThreshold = 0;
+  world().world.contactPairTest(&oa, &ob, cb);
+  if (!cb.best) return std::nullopt;
+  const btVector3 n = -cb.best->m_normalWorldOnB;
+  return std::pair{-double(cb.best->getDistance()), exactgeom::Point3<double>{n.x(), n.y(), n.z()}};
+}
+
+/// Box x cast along v against box y: the hit fraction, none without a hit.
+std::optional<double> sweep(const BtBox& x, const exactgeom::Point3<double>& v, const BtBox& y) {
+  const auto sx = shape(x), sy = shape(y);
+  btCollisionObject oy;
+  oy.setCollisionShape(sy.get());
+  oy.setWorldTransform(transform_of(y));
+  World& w = world();
+  w.world.addCollisionObject(&oy);
+  const btTransform from = transform_of(x);
+  btTransform to = from;
+  to.setOrigin(from.getOrigin() + btVector3(btScalar(v.x), btScalar(v.y), btScalar(v.z)));
+  btCollisionWorld::ClosestConvexResultCallback cb(from.getOrigin(), to.getOrigin());
+  w.world.convexSweepTest(static_cast<const btConvexShape*>(sx.get()), from, to, cb);
+  w.world.removeCollisionObject(&oy);
+  if (!cb.hasHit()) return std::nullopt;
+  return double(cb.m_closestHitFraction);
+}
+
+template <class A, class B>
+std::vector<exactgeom::AuditReport> contact_audits(const exactgeom::AuditOptions& o, const std::string& name) {
+  using exactgeom::Question;
+  auto exists = [](const A& a, const B& b) { return deepest(a, b).has_value(); };
+  auto depth = [](const A& a, const B& b) -> std::optional<double> {
+    const auto c = deepest(a, b);
+    return c ? std::optional<double>(c->first) : std::nullopt;
+  };
+  auto direction = [](const A& a, const B& b) -> std::optional<exactgeom::Point3<double>> {
+    const auto c = deepest(a, b);
+    return c ? std::optional<exactgeom::Point3<double>>(c->second) : std::nullopt;
+  };
+  // Bullet reports a point only for distance < 0 here: overlap by more
+  // than touching is the question its "contact?" answers.
+  return {exactgeom::audit_pair<A, B>(Question::open_overlap, exists, o, name + ": contact?"),
+          exactgeom::audit_pair<A, B>(Question::depth, depth, o, name + ": depth"),
+          exactgeom::audit_pair<A, B>(Question::direction, direction, o, name + ": direction")};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace exactgeom;
+  const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
+  const std::string bb = "bullet/btBoxBoxDetector box-box" + type, bh = "bullet/GJK-EPA box-hull" + type,
+                    sw = "bullet/convexSweepTest box-box" + type;
+  const std::vector<AuditJob> jobs = {
+      {bb, [&](const AuditOptions& o) { return contact_audits<BtBox, BtBox>(o, bb); }},
+      {bh, [&](const AuditOptions& o) { return contact_audits<BtBox, BtHull>(o, bh); }},
+      {sw, [&](const AuditOptions& o) { return audit_sweep<BtBox, BtBox>(sweep, o, sw + ": time of impact"); }}};
+  // Real answers: wrong beyond 4 ULPs of btScalar at the case's largest
+  // magnitude (a direction or time: of 1).
+  return audit_main(argc, argv, jobs,
+                    {.cases = 100, .tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4}});
+}
