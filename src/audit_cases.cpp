@@ -1267,8 +1267,17 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   }
   const std::vector<double> y0(y.begin(), y.end());
   place_touching(l, float_y, c, y0, from, dir, index);
-  if (index % 16 == 13) {  // far apart: moved on by 2 .. 1e6 times the pair's size (about 4)
-    translate(l.y, d, y, mul(4 * std::pow(10.0, r.uni(std::log10(2.0), 6)), dir));
+  // Variants off the boundary: far apart (2 .. 1e6 times the pair's size,
+  // about 4), or near it but beyond rounding, apart or overlapping by 1e-6
+  // .. 1e-2 of the size (code right only near touching, or wrong only on
+  // one kind of contact, is gross there).
+  const std::uint64_t variant = index % 16;
+  double move = 0;
+  if (variant == 13) move = 4 * std::pow(10.0, r.uni(std::log10(2.0), 6));
+  if (variant == 12) move = 4 * std::pow(10.0, r.uni(-6, -2));
+  if (variant == 11) move = -4 * std::pow(10.0, r.uni(-6, -2));
+  if (move != 0) {
+    translate(l.y, d, y, mul(move, dir));
     if (float_y) round_to_float(y);
   }
 }

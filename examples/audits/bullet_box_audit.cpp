@@ -162,5 +162,5 @@ int main(int argc, char** argv) {
   // Real answers: wrong beyond 4 ULPs of btScalar at the case's largest
   // magnitude (a direction or time: of 1).
   return audit_main(argc, argv, jobs,
-                    {.cases = 100, .tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4}});
+                    {.cases = 50, .tolerance = {Unit::scale_ulps, sizeof(btScalar) == 4 ? 4 * 0x1p29 : 4}});
 }

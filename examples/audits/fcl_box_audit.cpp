@@ -109,5 +109,5 @@ int main(int argc, char** argv) {
       {dist, [&](const AuditOptions& o) { return audit_pair<FclBox, FclBox>(Question::distance, box_distance, o, dist); }}};
   // Wrong: beyond 4 ULPs of double at the case's largest magnitude (a
   // direction: of 1).
-  return audit_main(argc, argv, jobs, {.cases = 100, .tolerance = {Unit::scale_ulps, 4}});
+  return audit_main(argc, argv, jobs, {.cases = 50, .tolerance = {Unit::scale_ulps, 4}});
 }

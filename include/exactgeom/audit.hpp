@@ -86,6 +86,9 @@ enum class CaseFamily {
   deep_overlap,   // centres closer than a quarter box: nested, equal, deep
   // Pairs with a hull (audit_pair):
   degenerate_hull,  // flat, collinear, repeated-point and one-point hulls, touching
+  // (For pairs with a box or hull, case i % 16 == 13 of a touching family
+  // is moved far apart, 12 just apart and 11 just overlapping, by 1e-6 to
+  // 1e-2 of the pair's size: docs/auditing_boxes.md.)
 };
 inline constexpr std::array<CaseFamily, 15> kAllFamilies = {
     CaseFamily::random,           CaseFamily::near_degenerate,   CaseFamily::touching,
