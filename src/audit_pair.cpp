@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -33,6 +34,8 @@ std::string_view to_string(Question q) {
     case Question::closest_points: return "closest_points";
     case Question::time_of_impact: return "time_of_impact";
     case Question::direction: return "direction";
+    case Question::manifold_points: return "manifold_points";
+    case Question::manifold_separations: return "manifold_separations";
   }
   return "?";
 }
@@ -286,7 +289,9 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
       t.answer = Answer::vec(v);
       break;
     }
-    case Question::direction:  // answered by solid_truth
+    case Question::direction:  // answered by solid_truth, as the manifold questions
+    case Question::manifold_points:
+    case Question::manifold_separations:
     case Question::time_of_impact: {
       mpq_class m2 = 0;
       m2 += (p.x.seg.b.x - p.x.seg.a.x) * (p.x.seg.b.x - p.x.seg.a.x);
@@ -636,7 +641,8 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
 }
 
 AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
-                          std::function<std::vector<mpq_class>(std::span<const double>)> held) {
+                          std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                          double contact_tolerance = 0) {
   require_defined(q, l);  // at once, not at the first case
   using F = CaseFamily;
   AuditSubject s;
@@ -657,9 +663,21 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
       "none when it never does; reference: exactgeom::intersects of the swept capsule",
       "a unit direction along which y moves to separate by the least translation, none without contact; "
       "right when y separates along it within four ULPs (of the case's largest magnitude) of the least translation; reference: "
-      "exactgeom::contact's depth_normal and the exact exit distance"};
-  static_assert(std::size(kAsk) == static_cast<std::size_t>(Question::direction) + 1);
+      "exactgeom::contact's depth_normal and the exact exit distance",
+      "a contact manifold's points, each within the stated tolerance of both shapes (inside counts as on; "
+      "four ULPs of the case's largest magnitude allowed), none for shapes apart by more than the tolerance; "
+      "reference: the exact distance from each point to each shape",
+      "a contact manifold's separations, each the exact one along the normal at its point (where y begins "
+      "minus where x ends on that line) within four ULPs of the case's largest magnitude, none for shapes "
+      "apart by more than the tolerance; reference: the exact line-shape intervals"};
+  static_assert(std::size(kAsk) == static_cast<std::size_t>(Question::manifold_separations) + 1);
   s.question = std::string(kAsk[static_cast<int>(q)]) + " (" + std::to_string(l.dim) + "-D)";
+  const bool manifold = q == Question::manifold_points || q == Question::manifold_separations;
+  if (manifold && contact_tolerance > 0) {
+    char tol[64];
+    std::snprintf(tol, sizeof tol, "; stated tolerance %.17g", contact_tolerance);
+    s.question += tol;
+  }
   const bool solid = is_solid_kind(l.x) || is_solid_kind(l.y);
   if (solid && q == Question::open_overlap)
     s.question = "do the shapes overlap by more than touching (penetration depth > 0)? reference: exactgeom::contact (" +
@@ -688,6 +706,12 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
       return nearest_closest_pair(l, rationals(c), got);
     };
+  if (manifold)
+    s.exact_near = [q, l, rationals, contact_tolerance](std::span<const double> c, const Answer& got) {
+      double m = 0;
+      for (double v : c) m = std::fmax(m, std::fabs(v));
+      return manifold_near(q, l, rationals(c), got, 4 * ulp_of(m > 0 ? m : 1), contact_tolerance);
+    };
   if (q == Question::direction)
     s.exact_near = [l, rationals](std::span<const double> c, const Answer& got) {
       double m = 0;
@@ -708,7 +732,7 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     return audit_cases::normalize_pair(l, float_x, float_y, c);
   };
   s.shape_class = [l](std::span<const double> c) { return shape_class_of(l, c); };
-  if (solid || q == Question::direction) s.shrink_budget = 100;
+  if (solid || q == Question::direction || manifold) s.shrink_budget = 100;
   s.nonnegative = nonnegative_of(l);
   auto has_radius = [](ShapeKind k) { return k == ShapeKind::ball || k == ShapeKind::capsule; };
   if (has_radius(l.x) || has_radius(l.y) || q == Question::time_of_impact)
@@ -717,7 +741,8 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
                          : (q == Question::normal || q == Question::time_of_impact) ? 0
                          : q == Question::direction                                ? 0
                                                                                     : 1;
-  s.margin = [q, l, rationals](std::span<const double> c, const Answer& exact, const Answer& got) {
+  s.margin = [q, l, rationals, contact_tolerance](std::span<const double> c, const Answer& exact,
+                                                  const Answer& got) {
     const PairTruth t = pair_truth_of(q, l, rationals(c));
     const bool values = exact.kind != Answer::Kind::none && got.kind != Answer::Kind::none &&
                         exact.kind != Answer::Kind::boolean;
@@ -741,6 +766,8 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
       // depth (moved by the depth, the shapes only touch, and then every
       // direction is right).
       case Question::direction: return std::fmin(extra_push(l, rationals(c), got), t.boundary);
+      case Question::manifold_points:
+      case Question::manifold_separations: return manifold_severity(q, l, rationals(c), got, contact_tolerance);
       default: return e;
     }
   };
@@ -810,8 +837,10 @@ AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float
                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
                        std::function<bool(std::span<const double>)> valid,
                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
-                       int one_sided) {
-  AuditSubject s = pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held));
+                       int one_sided, double contact_tolerance) {
+  if (!(contact_tolerance >= 0) || !std::isfinite(contact_tolerance))
+    throw invalid_input("audit: the contact tolerance must be a finite length >= 0");
+  AuditSubject s = pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held), contact_tolerance);
   if (float_x || float_y) s.band_ulp = 0x1p29;
   if (one_sided) {
     const bool triangle_is_x = one_sided == 1;

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 #include "exactgeom/contact.hpp"
 #include "exactgeom/convex.hpp"
@@ -355,6 +356,8 @@ PairTruth solid_truth(Question q, const PairLayout& l, Span c, bool boundary) {
     case Question::time_of_impact:
       throw invalid_input("time_of_impact: not asked of a box or hull (audit_sweep moves one)");
     case Question::direction:
+    case Question::manifold_points:  // a manifold of no points: its normal (see manifold_near)
+    case Question::manifold_separations:
       t.answer = f.closed ? nearest_least(least_of(X, Y, f), Answer::none(), l.dim) : Answer::none();
       break;
   }
@@ -380,6 +383,168 @@ Answer direction_near(const PairLayout& l, Span c, const Answer& got, double sla
     if (exit_along(X, Y, f.R, unit_of(got, l.dim), stop) - f.depth <= slack) return got;
   }
   return nearest_least(least_of(X, Y, f), got, l.dim);
+}
+
+// ---------------------------------------------------------------------------
+// Manifolds. A point is right when it is within the tolerance of both
+// shapes (distance 0 inside); a separation when it is the exact one on the
+// line through its point along the normal: where y begins minus where x
+// ends. Those ends are exit distances (exit_along) from a point of the line
+// inside each shape, found as the line's closest point to the shape (the
+// line as a segment longer than everything the case holds).
+
+namespace {
+
+struct MPoint {
+  std::array<double, 3> at{};
+  double sep = 0;
+};
+struct MView {
+  std::array<double, 3> n{};
+  std::vector<MPoint> pts;
+};
+
+/// The packed manifold, or none when malformed (wrong length, non-finite
+/// values, a zero normal).
+std::optional<MView> manifold_view(const Answer& got, int dim) {
+  const std::size_t d = static_cast<std::size_t>(dim);
+  if (got.kind != Answer::Kind::vector || got.n < d || (got.n - d) % (d + 1) != 0) return std::nullopt;
+  for (std::size_t i = 0; i < got.n; ++i)
+    if (!std::isfinite(got.v[i])) return std::nullopt;
+  Answer normal = got;
+  normal.n = d;
+  if (!finite_direction(normal, dim)) return std::nullopt;
+  MView m;
+  m.n = unit_of(normal, dim);
+  for (std::size_t at = d; at < got.n; at += d + 1) {
+    MPoint p;
+    for (std::size_t k = 0; k < d; ++k) p.at[k] = got.v[at + k];
+    p.sep = got.v[at + d];
+    m.pts.push_back(p);
+  }
+  return m;
+}
+
+cvx::Core point_core(const std::array<double, 3>& p, int dim) {
+  cvx::Core c;
+  c.dim = dim;
+  for (int k = 0; k < dim; ++k) c.c.emplace_back(p[static_cast<std::size_t>(k)]);
+  return c;
+}
+
+/// The distance from p to shape X (0 inside) and X's nearest point to p.
+std::pair<double, std::array<double, 3>> distance_to(const cvx::Core& X, const std::array<double, 3>& p) {
+  const cvx::Separation s = cvx::core_distance(X, point_core(p, X.dim));
+  const double core = nearest_sqrt(s.dist2), r = nearest(X.r);
+  std::array<double, 3> q{};
+  for (int k = 0; k < X.dim; ++k) {
+    const std::size_t i = static_cast<std::size_t>(k);
+    q[i] = nearest(s.p[i]);
+    if (core > r && core > 0) q[i] += (p[i] - q[i]) * (r / core);  // X's surface, toward p
+    else if (core > 0) q[i] = p[i];                                  // p inside
+  }
+  return {std::fmax(0.0, core - r), q};
+}
+
+/// How far X reaches along the line p + t n (n unit): {the least t, the
+/// largest t} of the points of the line in X, none when it misses X.
+/// `reach` bounds |t| of everything X holds; `stop` is the bisection's step.
+std::optional<std::pair<double, double>> line_through(const cvx::Core& X, const std::array<double, 3>& p,
+                                                      const std::array<double, 3>& n, double reach, double stop) {
+  const std::size_t d = static_cast<std::size_t>(X.dim);
+  cvx::Core line;
+  line.dim = X.dim;
+  for (double s : {-reach, reach})
+    for (std::size_t k = 0; k < d; ++k) line.c.push_back(mpq_class(p[k]) + mpq_class(s) * mpq_class(n[k]));
+  const cvx::Separation s = cvx::core_distance(X, line);
+  if (s.dist2 > X.r * X.r) return std::nullopt;
+  // q: the line's point nearest X's core, inside X; its parameter t_q.
+  mpq_class tq = 0, nn = 0;
+  for (std::size_t k = 0; k < d; ++k) tq += (s.q[k] - mpq_class(p[k])) * mpq_class(n[k]), nn += mpq_class(n[k]) * n[k];
+  tq /= nn;
+  cvx::Core q;
+  q.dim = X.dim;
+  q.c = s.q;
+  const std::array<double, 3> back{-n[0], -n[1], -n[2]};
+  const double t = nearest(tq);
+  return std::pair{t - exit_along(X, q, X.r, back, stop), t + exit_along(X, q, X.r, n, stop)};
+}
+
+/// The exact separation along n at p (see manifold_near), none when the
+/// line through p misses x or y.
+std::optional<double> separation_at(const cvx::Core& X, const cvx::Core& Y, const std::array<double, 3>& p,
+                                    const std::array<double, 3>& n, double reach, double stop) {
+  const auto x = line_through(X, p, n, reach, stop);
+  if (!x) return std::nullopt;
+  const auto y = line_through(Y, p, n, reach, stop);
+  if (!y) return std::nullopt;
+  return y->first - x->second;
+}
+
+/// What manifold_near and manifold_severity share: the shapes, the view of
+/// got, and the bounds of the line search.
+struct ManifoldCase {
+  cvx::Core X, Y;
+  std::optional<MView> m;
+  double reach = 0, stop = 0;
+  ManifoldCase(const PairLayout& l, Span c, const Answer& got) {
+    std::tie(X, Y) = pair_cores(l, c);
+    m = manifold_view(got, l.dim);
+    double big = largest_of(c);
+    if (m)
+      for (const MPoint& p : m->pts)
+        for (double v : p.at) big = std::fmax(big, std::fabs(v));
+    reach = 8 * big;  // every point of the case, and the answer's, within 4 big of p
+    stop = ulp_of(largest_of(c)) / 8;
+  }
+};
+
+}  // namespace
+
+Answer manifold_near(Question q, const PairLayout& l, Span c, const Answer& got, double slack, double tolerance) {
+  ManifoldCase k(l, c, got);
+  const cvx::ContactFacts f = cvx::core_contact(k.X, k.Y);
+  const mpq_class reach = f.R + mpq_class(tolerance);
+  const bool allowed = f.closed || f.sep.dist2 <= reach * reach;  // apart by at most the tolerance
+  if (!allowed) return Answer::none();
+  if (got.kind == Answer::Kind::none)
+    return f.closed ? nearest_least(least_of(k.X, k.Y, f), Answer::none(), l.dim) : Answer::none();
+  if (!k.m) {  // malformed: the exact direction, with no points
+    return f.closed ? nearest_least(least_of(k.X, k.Y, f), Answer::none(), l.dim)
+                    : Answer::vec(std::vector<double>(static_cast<std::size_t>(l.dim), 0.0));
+  }
+  Answer right = got;
+  const std::size_t d = static_cast<std::size_t>(l.dim);
+  for (std::size_t i = 0; i < k.m->pts.size(); ++i) {
+    const MPoint& p = k.m->pts[i];
+    const std::size_t at = d + i * (d + 1);
+    if (q == Question::manifold_points) {
+      const auto [dx, qx] = distance_to(k.X, p.at);
+      const auto [dy, qy] = distance_to(k.Y, p.at);
+      if (std::fmax(dx, dy) - tolerance <= slack) continue;
+      const auto& nearer = dx >= dy ? qx : qy;  // the point of the farther shape
+      for (std::size_t j = 0; j < d; ++j) right.v[at + j] = nearer[j];
+    } else {
+      const auto s = separation_at(k.X, k.Y, p.at, k.m->n, k.reach, k.stop);
+      if (!s || std::fabs(*s - p.sep) <= slack) continue;
+      right.v[at + d] = *s;
+    }
+  }
+  return right;
+}
+
+double manifold_severity(Question q, const PairLayout& l, Span c, const Answer& got, double tolerance) {
+  ManifoldCase k(l, c, got);
+  if (!k.m) return kInf;
+  double worst = 0;
+  for (const MPoint& p : k.m->pts) {
+    if (q == Question::manifold_points) {
+      worst = std::fmax(worst, std::fmax(distance_to(k.X, p.at).first, distance_to(k.Y, p.at).first) - tolerance);
+    } else if (const auto s = separation_at(k.X, k.Y, p.at, k.m->n, k.reach, k.stop)) {
+      worst = std::fmax(worst, std::fabs(*s - p.sep));
+    }
+  }
+  return worst;
 }
 
 double solid_closest_residual(const PairLayout& l, Span c, const Answer& got) {

@@ -25,7 +25,8 @@ std::pair<cvx::Core, cvx::Core> pair_cores(const PairLayout& l, std::span<const 
 /// Whether pair_truth asks the convex engine: a box or hull in the pair, or
 /// the direction question.
 inline bool solid_question(Question q, const PairLayout& l) {
-  return is_solid_kind(l.x) || is_solid_kind(l.y) || q == Question::direction;
+  return is_solid_kind(l.x) || is_solid_kind(l.y) || q == Question::direction || q == Question::manifold_points ||
+         q == Question::manifold_separations;
 }
 /// pair_truth for those; without `boundary`, PairTruth::boundary may be
 /// left 0 (the answer alone, sooner).
@@ -38,6 +39,20 @@ Answer direction_near(const PairLayout& l, std::span<const mpq_class> c, const A
 /// How much further y has to move along `got` than the least translation
 /// before the shapes only touch (a length; +inf when got is no direction).
 double extra_push(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
+/// The manifold questions (Question::manifold_points, manifold_separations)
+/// for a packed manifold `got` (the normal, then each point and its
+/// separation): `got` itself where every point (separation) is right within
+/// `slack`, else `got` with the wrong ones replaced by right ones (a point by
+/// the nearest point of the shape it is farther from; a separation by the
+/// exact one); none for shapes apart by more than `tolerance`; the exact
+/// direction for a none where the shapes meet.
+Answer manifold_near(Question q, const PairLayout& l, std::span<const mpq_class> c, const Answer& got, double slack,
+                     double tolerance);
+/// The severity of a wrong manifold (a length): the largest excess of a
+/// point's distance to the farther shape over the tolerance, or the largest
+/// error of a separation; +inf for a malformed one.
+double manifold_severity(Question q, const PairLayout& l, std::span<const mpq_class> c, const Answer& got,
+                         double tolerance);
 /// A closest pair's residual (detail::closest_points_residual) for any pair.
 double solid_closest_residual(const PairLayout& l, std::span<const mpq_class> c, const Answer& got);
 /// audit_sweep's reference when x or y is a box or hull: x translated by

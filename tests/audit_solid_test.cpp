@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -404,4 +405,128 @@ TEST(AuditSolid, KeptLinesReplayThroughEval) {
   ASSERT_EQ(answers.size(), lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i)
     EXPECT_NE(answers[i].find("\"closed\":" + expected[i]), std::string::npos) << lines[i] << "\n -> " << answers[i];
+}
+
+// ---------------------------------------------------------------------------
+// The manifold questions (audit_manifold).
+
+namespace {
+
+using M2 = eg::Manifold<eg::Point2<double>>;
+
+/// Two axis-aligned 2-D boxes that overlap (coordinates in eighths: every
+/// value below is exact in double): the face of least overlap, its two
+/// clip points at the midpoint between the faces, as Box2D places them.
+std::optional<M2> aligned_manifold(const Rect& x, const Rect& y) {
+  const auto &a = x.b, &b = y.b;
+  const double dx = b.center.x - a.center.x, dy = b.center.y - a.center.y;
+  const double ox = a.half[0] + b.half[0] - std::fabs(dx), oy = a.half[1] + b.half[1] - std::fabs(dy);
+  if (ox < 0 || oy < 0) return std::nullopt;
+  M2 m;
+  const bool along_x = ox <= oy;
+  const double s = (along_x ? dx : dy) >= 0 ? 1 : -1;
+  m.normal = along_x ? eg::Point2<double>{s, 0} : eg::Point2<double>{0, s};
+  // The midpoint between x's face and y's face, and the ends of the overlap across.
+  const double mid = along_x ? (a.center.x + s * a.half[0] + b.center.x - s * b.half[0]) / 2
+                             : (a.center.y + s * a.half[1] + b.center.y - s * b.half[1]) / 2;
+  const double lo = along_x ? std::fmax(a.center.y - a.half[1], b.center.y - b.half[1])
+                            : std::fmax(a.center.x - a.half[0], b.center.x - b.half[0]);
+  const double hi = along_x ? std::fmin(a.center.y + a.half[1], b.center.y + b.half[1])
+                            : std::fmin(a.center.x + a.half[0], b.center.x + b.half[0]);
+  for (double t : {lo, hi})
+    m.points.push_back({along_x ? eg::Point2<double>{mid, t} : eg::Point2<double>{t, mid}, -(along_x ? ox : oy)});
+  return m;
+}
+
+/// Overlapping axis-aligned boxes, sizes and offsets in eighths.
+auto aligned_family() {
+  return eg::family<Rect, Rect>("aligned overlaps", [](std::uint64_t seed, std::uint64_t i) {
+    std::mt19937_64 r(seed * 7919 + i);
+    auto eighths = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(r) / 8.0; };
+    const eg::Box2<double> a{{eighths(-16, 16), eighths(-16, 16)}, {{{1, 0}, {0, 1}}}, {eighths(4, 24), eighths(4, 24)}};
+    eg::Box2<double> b{{0, 0}, {{{1, 0}, {0, 1}}}, {eighths(4, 24), eighths(4, 24)}};
+    // Offsets that leave neither box inside the other's extent along an
+    // axis (there the midpoint between the faces, where Box2D puts its
+    // points, would lie outside the narrower box).
+    auto offset = [&](double ha, double hb) {
+      const double d = std::fabs(ha - hb) + eighths(1, 7) * 2 * std::fmin(ha, hb);
+      return std::uniform_int_distribution<int>(0, 1)(r) ? d : -d;
+    };
+    b.center = {a.center.x + offset(a.half[0], b.half[0]), a.center.y + offset(a.half[1], b.half[1])};
+    return std::pair{a, b};
+  });
+}
+
+}  // namespace
+
+TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
+  const eg::AuditOptions o{.cases = cases(60), .families = {}, .user_families = {aligned_family()}};
+  auto total = [](const eg::AuditReport& r) { return std::pair{r.families.front().wrong, r.gross()}; };
+  // The right manifold: never wrong, in any of the four reports.
+  const auto right = eg::audit_manifold<Rect, Rect>(aligned_manifold, 0.0, o, "clipped faces");
+  for (const auto& r : right) {
+    EXPECT_EQ(r.families.front().cases, o.cases) << r.markdown();
+    EXPECT_EQ(total(r).first, 0u) << r.markdown();
+  }
+  // Points slid along the face past the overlap (by a quarter of the larger
+  // box): off the shapes, gross in `points`, the separations still right
+  // where their line meets both shapes.
+  const auto slid = eg::audit_manifold<Rect, Rect>(
+      [](const Rect& x, const Rect& y) {
+        auto m = aligned_manifold(x, y);
+        if (m) {
+          const double d = std::fmax(x.b.half[0] + x.b.half[1], y.b.half[0] + y.b.half[1]) / 2;
+          m->points[1].at.x += std::fabs(m->normal.y) * d, m->points[1].at.y += std::fabs(m->normal.x) * d;
+        }
+        return m;
+      },
+      0.0, o, "slid");
+  EXPECT_EQ(total(slid[2]).second, o.cases) << slid[2].markdown();
+  EXPECT_EQ(total(slid[1]).first, 0u) << slid[1].markdown();
+  EXPECT_EQ(total(slid[3]).first, 0u) << slid[3].markdown();
+  // Half the penetration: the separations are gross, the points right.
+  const auto shallow = eg::audit_manifold<Rect, Rect>(
+      [](const Rect& x, const Rect& y) {
+        auto m = aligned_manifold(x, y);
+        if (m)
+          for (auto& p : m->points) p.separation /= 2;
+        return m;
+      },
+      0.0, o, "half deep");
+  EXPECT_EQ(total(shallow[2]).first, 0u) << shallow[2].markdown();
+  EXPECT_GT(total(shallow[3]).second, o.cases * 9 / 10) << shallow[3].markdown();
+  // The normal flipped: the normal report is gross; a point one ULP off the
+  // region is not (right within four ULPs of the scale).
+  const auto flipped = eg::audit_manifold<Rect, Rect>(
+      [](const Rect& x, const Rect& y) {
+        auto m = aligned_manifold(x, y);
+        if (m) {
+          m->normal = {-m->normal.x, -m->normal.y};
+          m->points[0].at.x = std::nextafter(m->points[0].at.x, 1e300);
+        }
+        return m;
+      },
+      0.0, o, "flipped");
+  EXPECT_GT(total(flipped[1]).second, o.cases * 9 / 10) << flipped[1].markdown();
+  EXPECT_EQ(total(flipped[2]).first, 0u) << flipped[2].markdown();
+  // A tolerance lets points lie that far off the shapes: the slid points
+  // within it are right.
+  const auto tolerant = eg::audit_manifold<Rect, Rect>(
+      [](const Rect& x, const Rect& y) {
+        auto m = aligned_manifold(x, y);
+        if (m) m->points[1].at.x += std::fabs(m->normal.y) / 64, m->points[1].at.y += std::fabs(m->normal.x) / 64;
+        return m;
+      },
+      1.0 / 32, o, "within the tolerance");
+  EXPECT_EQ(total(tolerant[2]).first, 0u) << tolerant[2].markdown();
+  // Malformed input is refused.
+  EXPECT_THROW((eg::audit_manifold<Rect, Rect>(aligned_manifold, -1.0, o)), std::invalid_argument);
+  EXPECT_THROW((eg::audit_manifold<Rect, Rect>(
+                   [](const Rect& x, const Rect& y) {
+                     auto m = aligned_manifold(x, y);
+                     if (m) m->points.resize(eg::kManifoldPoints + 1);
+                     return m;
+                   },
+                   0.0, o)),
+               std::invalid_argument);
 }

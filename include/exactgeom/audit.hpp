@@ -271,13 +271,17 @@ struct AuditJob {
 ///   }
 int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults = {});
 
+/// The most points a manifold may have (Bullet's persistent manifold's 4;
+/// Box2D's b2Manifold has 2).
+inline constexpr std::size_t kManifoldPoints = 4;
+
 /// An answer: a boolean, a sign, a real number, a vector of reals (a normal,
-/// closest points), or none (no contact, no time of impact).
+/// closest points, a manifold), or none (no contact, no time of impact).
 struct Answer {
   enum class Kind { boolean, sign, real, vector, none } kind = Kind::boolean;
   int value = 0;            // boolean (0/1) or sign (-1/0/1)
   double x = 0;             // real
-  std::array<double, 6> v{};  // vector components
+  std::array<double, 3 + 4 * kManifoldPoints> v{};  // vector components (a manifold: normal, then point and separation each)
   std::size_t n = 0;          // vector size
   static Answer of(bool b) { return {Kind::boolean, b ? 1 : 0}; }
   static Answer of(Sign s) { return {Kind::sign, static_cast<int>(s)}; }
@@ -546,6 +550,23 @@ enum class Question {
                    // direction has to push than the least translation, at
                    // most the depth (moved by the depth the shapes only
                    // touch, where every direction is right).
+  // A contact manifold (audit_manifold: one normal from x toward y, and
+  // points each with its separation along the normal, negative when the
+  // shapes overlap there), none without contact. Its two questions:
+  manifold_points,       // is every point within the stated tolerance of
+                         // both shapes (inside counts as on: a point in the
+                         // overlap region is right)? Severity: how much
+                         // farther the point is from the farther shape.
+  manifold_separations,  // is every point's separation the exact one along
+                         // the normal at that point: on the line through the
+                         // point along the normal, where y begins minus where
+                         // x ends? Severity: the separation's error. A point
+                         // whose line misses a shape (a corner contact, seen
+                         // along a normal rounded off it) has none to
+                         // compare: only manifold_points judges it.
+                         // Both: right within four ULPs of the case's largest
+                         // magnitude; none is right for shapes apart by more
+                         // than the tolerance, wrong for shapes that meet.
 };
 std::string_view to_string(Question q);
 
@@ -588,8 +609,20 @@ namespace exactgeom {
 /// empty std::optional is the answer "none" (no contact ...), and
 /// none-versus-value disagreements are counted apart (got_none, got_value).
 /// Throws invalid_input for options that do not apply (run_audit).
+namespace detail {
+template <class UX, class UY, class Fn>
+AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::string name, double tolerance);
+}  // namespace detail
+
 template <class UX, class UY = UX, class Fn>
 AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::string name = "user function") {
+  return detail::audit_pair_within<UX, UY>(q, std::forward<Fn>(fn), o, std::move(name), 0.0);
+}
+
+namespace detail {
+/// audit_pair, with the stated contact tolerance of the manifold questions.
+template <class UX, class UY, class Fn>
+AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::string name, double tolerance) {
   using AX = shape_adapter<UX>;
   using AY = shape_adapter<UY>;
   using EX = typename AX::exact_type;
@@ -639,8 +672,9 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
   static_assert(!detail::adapter_one_sided<AY>() || std::is_same_v<EY, Triangle3<double>>,
                 "shape_adapter::one_sided is for a Triangle3<double> exact_type");
   return detail::pair_audit(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
-                            std::move(held), std::move(valid), approx, o, one_sided);
+                            std::move(held), std::move(valid), approx, o, one_sided, tolerance);
 }
+}  // namespace detail
 
 /// Audits a sweep (a shape cast, continuous collision): fn(x, v, y) is the
 /// first time t in [0, 1] at which x (a ball or capsule, or a point or
@@ -701,6 +735,52 @@ std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, co
               existence, [&fn](const UX& x, const UY& y) { return fn(x, y).has_value(); }, o, name + ": contact?"),
           audit_pair<UX, UY>(Question::depth, depth, o, name + ": depth"),
           audit_pair<UX, UY>(Question::normal, normal, o, name + ": normal")};
+}
+
+/// A contact manifold as engines return one (Box2D's b2WorldManifold,
+/// Bullet's persistent manifold): the normal, unit, from x toward y, and up
+/// to kManifoldPoints points, each with the shapes' separation along the
+/// normal there (negative where they overlap). P is Point2<double> or
+/// Point3<double>.
+template <class P>
+struct Manifold {
+  struct Point {
+    P at{};
+    double separation = 0;
+  };
+  P normal{};
+  std::vector<Point> points;
+};
+
+/// The four audits of a contact-manifold function: fn(x, y) returns
+/// std::optional<Manifold<P>> (empty: no contact). `tolerance` is the
+/// contact distance the engine states (a length; 0 when it reports contacts
+/// only where the shapes meet): shapes apart by at most that may have a
+/// manifold, and its points may lie that far from each shape. Returns
+/// {does it report contact (the question `existence`), its normal
+/// (Question::direction: any direction of least translation is right), its
+/// points (Question::manifold_points), their separations
+/// (Question::manifold_separations)}, named name + ": contact?", ": normal",
+/// ": points", ": separations". A manifold of more than kManifoldPoints
+/// points is an invalid_input. The normal's question is defined where the
+/// shapes meet: with a tolerance, a manifold of shapes apart counts there as
+/// a contact where there is none.
+template <class UX, class UY = UX, class Fn>
+std::array<AuditReport, 4> audit_manifold(Fn&& fn, double tolerance, const AuditOptions& o = {},
+                                          const std::string& name = "user manifold",
+                                          Question existence = Question::closed_overlap) {
+  if (!(tolerance >= 0) || !std::isfinite(tolerance))
+    throw invalid_input("audit_manifold: the tolerance must be a finite length >= 0");
+  auto normal = [&fn](const UX& x, const UY& y) {
+    const auto m = fn(x, y);
+    return m ? std::optional(m->normal) : std::nullopt;
+  };
+  return {audit_pair<UX, UY>(
+              existence, [&fn](const UX& x, const UY& y) { return fn(x, y).has_value(); }, o, name + ": contact?"),
+          audit_pair<UX, UY>(Question::direction, normal, o, name + ": normal"),
+          detail::audit_pair_within<UX, UY>(Question::manifold_points, fn, o, name + ": points", tolerance),
+          detail::audit_pair_within<UX, UY>(Question::manifold_separations, fn, o, name + ": separations",
+                                            tolerance)};
 }
 
 /// A named family of your own for audit_pair<UX, UY>: gen(seed, index)

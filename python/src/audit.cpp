@@ -158,6 +158,8 @@ Answer answer_of(Question q, int dim, py::handle r) {
       for (const py::handle p : py::reinterpret_borrow<py::sequence>(r)) reals_of(q, p, d, v, expected);
       return Answer::vec(v);
     }
+    case Question::manifold_points:  // not in kQuestions: audit_manifold is C++ only
+    case Question::manifold_separations: break;
   }
   return Answer::none();
 }

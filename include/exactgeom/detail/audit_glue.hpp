@@ -152,7 +152,7 @@ AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float
                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
                        std::function<bool(std::span<const double>)> valid,
                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
-                       int one_sided = 0);
+                       int one_sided = 0, double contact_tolerance = 0);
 
 /// shape_adapter<U>::one_sided, false when the adapter does not say.
 template <class A>
@@ -191,6 +191,17 @@ Answer to_answer(Question q, int dim, const R& r) {
     return Answer::of(static_cast<double>(r));
   } else if constexpr (std::is_same_v<R, bool>) {
     return Answer::of(r);
+  } else if constexpr (requires { r.normal; r.points; }) {
+    // A manifold: the normal, then each point and its separation.
+    if (r.points.size() > kManifoldPoints)
+      throw invalid_input("audit_manifold: a manifold of more than kManifoldPoints points");
+    std::vector<double> v;
+    vector_components(r.normal, v, dim);
+    for (const auto& p : r.points) {
+      vector_components(p.at, v, dim);
+      v.push_back(static_cast<double>(p.separation));
+    }
+    return Answer::vec(v);
   } else if constexpr (requires { r.first; r.second; }) {
     std::vector<double> v;
     vector_components(r.first, v, dim);

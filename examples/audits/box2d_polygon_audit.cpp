@@ -1,0 +1,167 @@
+// Box2D 2.4.1's polygon collisions audited with exactgeom::audit_manifold
+// and audit_pair -- installed API only, float (Box2D has no double build):
+//  - b2CollidePolygons on two boxes, read through b2WorldManifold (the
+//    normal from A to B, each point halfway between the two surfaces with
+//    its separation along the normal): does it report contact, its normal
+//    (a direction of least translation?), its points (on both shapes?),
+//    their separations (the exact ones along the normal at each point?), and
+//    its depth, minus the least separation;
+//  - b2Distance between the same boxes (GJK on their distance proxies).
+// A Box2D box is a b2PolygonShape made by SetAsBox(hx, hy) under a
+// b2Transform (position, b2Rot's cos and sin): exactgeom::RotatedBox2<float>,
+// read back exactly (to_exact: the axes (c, s) and (-s, c) as stored). Its
+// polygon skin (m_radius, b2_polygonRadius = 0.01 by default) is set to the
+// exact box's radius, 0 in the families, so that the audit asks about
+// the shape Box2D is told it holds; with the skin, Box2D reports contact up
+// to 0.02 apart by design. Usage: audit_box2d_polygon [--cases N] ... (audit_main: --help).
+#include <box2d/b2_collision.h>
+#include <box2d/b2_distance.h>
+#include <box2d/b2_polygon_shape.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <exactgeom/audit.hpp>
+
+using B2Box = exactgeom::RotatedBox2<float>;
+struct B2Poly {  // a polygon as b2PolygonShape::Set makes one (its hull, in float)
+  b2PolygonShape s;
+};
+
+template <>
+struct exactgeom::shape_adapter<B2Box> {
+  using exact_type = exactgeom::Box2<double>;
+  using scalar = float;
+  static B2Box from_exact(const exact_type& b) { return B2Box::hold(b); }
+  static exactgeom::Box2<mpq_class> to_exact(const B2Box& b) { return b.exact(); }
+};
+
+template <>
+struct exactgeom::shape_adapter<B2Poly> {
+  using exact_type = exactgeom::ConvexPolygon<double>;
+  using scalar = float;
+  static B2Poly from_exact(const exact_type& p) {
+    std::vector<b2Vec2> v;
+    for (const auto& c : p.vertices()) v.emplace_back(float(c.x), float(c.y));
+    B2Poly b;
+    b.s.Set(v.data(), static_cast<int32>(v.size()));
+    b.s.m_radius = float(p.radius());
+    return b;
+  }
+  // The hull Set kept (it welds points closer than b2_linearSlop / 2 and
+  // computes the hull in float): the polygon Box2D holds.
+  static exactgeom::ConvexPolygon<mpq_class> to_exact(const B2Poly& b) {
+    std::vector<exactgeom::Point2<mpq_class>> v;
+    for (int32 i = 0; i < b.s.m_count; ++i)
+      v.push_back({mpq_class(double(b.s.m_vertices[i].x)), mpq_class(double(b.s.m_vertices[i].y))});
+    return exactgeom::ConvexPolygon<mpq_class>(std::span<const exactgeom::Point2<mpq_class>>(v),
+                                               mpq_class(double(b.s.m_radius)));
+  }
+  // Set asserts (and the library is built with assertions) unless at least
+  // three corners stay apart by b2_linearSlop / 2 and the area exceeds
+  // FLT_EPSILON: cases short of a clear margin on either are skipped.
+  static bool valid(const exact_type& p) {
+    const auto& v = p.vertices();
+    if (v.size() < 3 || v.size() > b2_maxPolygonVertices) return false;
+    double area = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const auto& a = v[i];
+      const auto& b = v[(i + 1) % v.size()];
+      area += (a.x - v[0].x) * (b.y - v[0].y) - (b.x - v[0].x) * (a.y - v[0].y);
+      if (std::hypot(b.x - a.x, b.y - a.y) < 4 * b2_linearSlop) return false;
+    }
+    return area / 2 > 1e-3;
+  }
+};
+
+namespace {
+
+using exactgeom::Point2;
+
+const b2PolygonShape& polygon(const B2Poly& p) { return p.s; }
+b2Transform transform(const B2Poly&) {
+  b2Transform t;
+  t.SetIdentity();
+  return t;
+}
+b2PolygonShape polygon(const B2Box& b) {
+  b2PolygonShape p;
+  p.SetAsBox(b.half[0], b.half[1]);
+  p.m_radius = 0;
+  return p;
+}
+b2Transform transform(const B2Box& b) {
+  b2Transform t;
+  t.p.Set(b.c[0], b.c[1]);
+  t.q.c = b.cos;
+  t.q.s = b.sin;
+  return t;
+}
+
+template <class A, class B>
+std::optional<exactgeom::Manifold<Point2<double>>> manifold(const A& a, const B& b) {
+  const b2PolygonShape pa = polygon(a), pb = polygon(b);
+  const b2Transform ta = transform(a), tb = transform(b);
+  b2Manifold m;
+  b2CollidePolygons(&m, &pa, ta, &pb, tb);
+  if (m.pointCount == 0) return std::nullopt;
+  b2WorldManifold w;
+  w.Initialize(&m, ta, pa.m_radius, tb, pb.m_radius);
+  exactgeom::Manifold<Point2<double>> out;
+  out.normal = {w.normal.x, w.normal.y};
+  for (int i = 0; i < m.pointCount; ++i) out.points.push_back({{w.points[i].x, w.points[i].y}, w.separations[i]});
+  return out;
+}
+
+template <class A, class B>
+double distance(const A& a, const B& b) {
+  const b2PolygonShape pa = polygon(a), pb = polygon(b);
+  b2DistanceInput in;
+  in.proxyA.Set(&pa, 0);
+  in.proxyB.Set(&pb, 0);
+  in.transformA = transform(a);
+  in.transformB = transform(b);
+  in.useRadii = true;
+  b2SimplexCache cache;
+  cache.count = 0;
+  b2DistanceOutput out;
+  b2Distance(&out, &cache, &in);
+  return out.distance;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace exactgeom;
+  // The collision of two shapes: the manifold's four reports, and its depth
+  // (minus the least separation).
+  auto collide = []<class A, class B>(const AuditOptions& o, const std::string& name, A*, B*) {
+    auto r = audit_manifold<A, B>(manifold<A, B>, 0.0, o, name);
+    auto depth = [](const A& a, const B& b) -> std::optional<double> {
+      const auto m = manifold(a, b);
+      if (!m) return std::nullopt;
+      double least = 0;
+      for (const auto& p : m->points) least = std::min(least, p.separation);
+      return -least;
+    };
+    std::vector<AuditReport> all(r.begin(), r.end());
+    all.push_back(audit_pair<A, B>(Question::depth, depth, o, name + ": depth"));
+    return all;
+  };
+  const std::string boxes = "box2d/b2CollidePolygons box-box (float)", polys = "box2d/b2CollidePolygons polygons (float)",
+                    box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)";
+  const std::vector<AuditJob> jobs = {
+      {boxes, [&](const AuditOptions& o) { return collide(o, boxes, (B2Box*)nullptr, (B2Box*)nullptr); }},
+      {polys, [&](const AuditOptions& o) { return collide(o, polys, (B2Poly*)nullptr, (B2Poly*)nullptr); }},
+      {box_dist,
+       [&](const AuditOptions& o) { return audit_pair<B2Box, B2Box>(Question::distance, distance<B2Box, B2Box>, o, box_dist); }},
+      {poly_dist, [&](const AuditOptions& o) {
+         return audit_pair<B2Poly, B2Poly>(Question::distance, distance<B2Poly, B2Poly>, o, poly_dist);
+       }}};
+  // Wrong: beyond 4 ULPs of float at the case's largest magnitude (a
+  // direction: of 1).
+  return audit_main(argc, argv, jobs, {.cases = 50, .tolerance = {Unit::scale_ulps, 4 * 0x1p29}});
+}
