@@ -1,12 +1,15 @@
 // Bullet 3.24's box and hull collisions audited with exactgeom::audit_pair
 // and audit_sweep -- installed API only:
 //  - btBoxBoxDetector (the box-box algorithm btDefaultCollisionConfiguration
-//    picks), through btCollisionWorld::contactPairTest: is there contact,
-//    its depth (-getDistance() of the deepest point) and its direction
-//    (-m_normalWorldOnB, from the first box toward the second);
+//    picks), through btCollisionWorld::contactPairTest, its contact manifold
+//    (exactgeom::audit_manifold): is there contact, its normal
+//    (-m_normalWorldOnB of the deepest point, from the first box toward the
+//    second), its points (m_positionWorldOnB: on both shapes, or in their
+//    overlap?) and their separations (getDistance(): the exact ones
+//    along the normal?); and its depth (-getDistance() of the deepest point);
 //  - btGjkPairDetector with btGjkEpaPenetrationDepthSolver (the
 //    convex-convex algorithm) on a btBoxShape and a btConvexHullShape, the
-//    same three questions;
+//    same five questions;
 //  - btCollisionWorld::convexSweepTest: a box cast along v against a box,
 //    the hit fraction (time of impact), none without a hit.
 // Bullet holds a box as a transform (the basis columns are its axes) and
@@ -18,6 +21,7 @@
 // Usage: audit_bullet_box_* [--cases N] ... (audit_main: --help).
 #include <btBulletCollisionCommon.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,30 +89,49 @@ std::unique_ptr<btConvexShape> shape(const BtHull& h) {
   return s;
 }
 
-struct Deepest : btCollisionWorld::ContactResultCallback {
-  std::optional<btManifoldPoint> best;
+/// Every contact point Bullet reports for the pair (its manifold's points).
+struct Points : btCollisionWorld::ContactResultCallback {
+  std::vector<btManifoldPoint> all;
   btScalar addSingleResult(btManifoldPoint& p, const btCollisionObjectWrapper*, int, int,
                            const btCollisionObjectWrapper*, int, int) override {
-    if (!best || p.getDistance() < best->getDistance()) best = p;
+    all.push_back(p);
     return 0;
   }
 };
 
-/// The deepest contact point of a and b: {depth, direction from a toward b}.
 template <class A, class B>
-std::optional<std::pair<double, exactgeom::Point3<double>>> deepest(const A& a, const B& b) {
+std::vector<btManifoldPoint> contact_points(const A& a, const B& b) {
   const auto sa = shape(a), sb = shape(b);
   btCollisionObject oa, ob;
   oa.setCollisionShape(sa.get());
   ob.setCollisionShape(sb.get());
   oa.setWorldTransform(transform_of(a));
   ob.setWorldTransform(transform_of(b));
-  Deepest cb;
+  Points cb;
   cb.m_closestDistanceThreshold = 0;
   world().world.contactPairTest(&oa, &ob, cb);
-  if (!cb.best) return std::nullopt;
-  const btVector3 n = -cb.best->m_normalWorldOnB;
-  return std::pair{-double(cb.best->getDistance()), exactgeom::Point3<double>{n.x(), n.y(), n.z()}};
+  return cb.all;
+}
+
+/// Bullet's manifold of a and b: the deepest point's normal (from a toward
+/// b: -m_normalWorldOnB), and each point as Bullet places it, on b
+/// (m_positionWorldOnB; its witness on a is that plus the normal times the
+/// distance), with its distance, the separation along that normal.
+template <class A, class B>
+std::optional<exactgeom::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
+  std::vector<btManifoldPoint> all = contact_points(a, b);
+  if (all.empty()) return std::nullopt;
+  std::sort(all.begin(), all.end(),
+            [](const btManifoldPoint& p, const btManifoldPoint& q) { return p.getDistance() < q.getDistance(); });
+  if (all.size() > exactgeom::kManifoldPoints) all.resize(exactgeom::kManifoldPoints);
+  exactgeom::Manifold<exactgeom::Point3<double>> m;
+  const btVector3 n = -all.front().m_normalWorldOnB;
+  m.normal = {n.x(), n.y(), n.z()};
+  for (const btManifoldPoint& p : all) {
+    const btVector3& at = p.m_positionWorldOnB;
+    m.points.push_back({{at.x(), at.y(), at.z()}, double(p.getDistance())});
+  }
+  return m;
 }
 
 /// Box x cast along v against box y: the hit fraction, none without a hit.
@@ -129,23 +152,22 @@ std::optional<double> sweep(const BtBox& x, const exactgeom::Point3<double>& v, 
   return double(cb.m_closestHitFraction);
 }
 
+/// The manifold's four reports (contact?, normal, points, separations) and
+/// its depth: minus the deepest point's distance.
 template <class A, class B>
 std::vector<exactgeom::AuditReport> contact_audits(const exactgeom::AuditOptions& o, const std::string& name) {
   using exactgeom::Question;
-  auto exists = [](const A& a, const B& b) { return deepest(a, b).has_value(); };
   auto depth = [](const A& a, const B& b) -> std::optional<double> {
-    const auto c = deepest(a, b);
-    return c ? std::optional<double>(c->first) : std::nullopt;
+    const auto m = manifold(a, b);
+    return m ? std::optional<double>(-m->points.front().separation) : std::nullopt;
   };
-  auto direction = [](const A& a, const B& b) -> std::optional<exactgeom::Point3<double>> {
-    const auto c = deepest(a, b);
-    return c ? std::optional<exactgeom::Point3<double>>(c->second) : std::nullopt;
-  };
-  // Bullet reports a point only for distance < 0 here: overlap by more
-  // than touching is the question its "contact?" answers.
-  return {exactgeom::audit_pair<A, B>(Question::open_overlap, exists, o, name + ": contact?"),
-          exactgeom::audit_pair<A, B>(Question::depth, depth, o, name + ": depth"),
-          exactgeom::audit_pair<A, B>(Question::direction, direction, o, name + ": direction")};
+  // Bullet reports a point only for distance < 0 here (margins and
+  // thresholds 0): overlap by more than touching is the question its
+  // "contact?" answers, and no point may lie off the shapes (tolerance 0).
+  const auto m = exactgeom::audit_manifold<A, B>(manifold<A, B>, 0.0, o, name, Question::open_overlap);
+  std::vector<exactgeom::AuditReport> all(m.begin(), m.end());
+  all.insert(all.begin() + 1, exactgeom::audit_pair<A, B>(Question::depth, depth, o, name + ": depth"));
+  return all;
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // FCL 0.7's box collisions audited with exactgeom::audit_pair -- installed
 // API only, double precision, the default solver (libccd):
 //  - fcl::collide on two fcl::Box (FCL's box-box specialization, ODE's
-//    dBoxBox) with enable_contact: is there contact, the penetration depth
-//    of its deepest contact and its direction (Contact::normal, documented
-//    as pointing from o1 to o2);
+//    dBoxBox) with enable_contact, its contacts as a manifold
+//    (exactgeom::audit_manifold): is there contact, its normal (the deepest
+//    contact's Contact::normal, documented as pointing from o1 to o2), its
+//    points (Contact::pos: on both shapes?) and their separations (minus
+//    each penetration_depth: the exact ones along the normal?); and the
+//    penetration depth of its deepest contact;
 //  - the same for a fcl::Sphere against a fcl::Box;
 //  - fcl::distance between two boxes (GJK; its -1 for a colliding pair is
 //    read as distance 0).
@@ -12,6 +15,7 @@
 // back exactly (to_exact). Usage: audit_fcl_box [--cases N] ... (audit_main: --help).
 #include <fcl/fcl.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,37 +60,46 @@ fcl::Transform3<S> transform(const FclBall& s) {
 fcl::Box<S> shape(const FclBox& b) { return fcl::Box<S>(2 * b.half[0], 2 * b.half[1], 2 * b.half[2]); }
 fcl::Sphere<S> shape(const FclBall& s) { return fcl::Sphere<S>(s.r); }
 
-/// FCL's deepest contact of a and b: {depth, normal from a toward b}.
+/// FCL's contacts of a and b as a manifold: the deepest contact's normal
+/// (documented as pointing from o1 to o2), and each contact's position with
+/// minus its penetration depth as its separation.
 template <class A, class B>
-std::optional<std::pair<double, exactgeom::Point3<double>>> deepest(const A& a, const B& b) {
+std::optional<exactgeom::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
   const auto sa = shape(a);
   const auto sb = shape(b);
-  fcl::CollisionRequest<S> req(8, true);
+  fcl::CollisionRequest<S> req(exactgeom::kManifoldPoints, true);
   fcl::CollisionResult<S> res;
   fcl::collide(&sa, transform(a), &sb, transform(b), req, res);
   if (!res.isCollision() || res.numContacts() == 0) return std::nullopt;
   std::size_t k = 0;
   for (std::size_t i = 1; i < res.numContacts(); ++i)
     if (res.getContact(i).penetration_depth > res.getContact(k).penetration_depth) k = i;
-  const auto& c = res.getContact(k);
-  return std::pair{c.penetration_depth, exactgeom::Point3<double>{c.normal[0], c.normal[1], c.normal[2]}};
+  exactgeom::Manifold<exactgeom::Point3<double>> m;
+  const auto& n = res.getContact(k).normal;
+  m.normal = {n[0], n[1], n[2]};
+  for (std::size_t i = 0; i < res.numContacts() && i < exactgeom::kManifoldPoints; ++i) {
+    const auto& c = res.getContact(i);
+    m.points.push_back({{c.pos[0], c.pos[1], c.pos[2]}, -c.penetration_depth});
+  }
+  return m;
 }
 
+/// The manifold's four reports (contact?, normal, points, separations) and
+/// its depth: the deepest contact's penetration depth.
 template <class A, class B>
 std::vector<exactgeom::AuditReport> contact_audits(const exactgeom::AuditOptions& o, const std::string& name) {
   using exactgeom::Question;
-  auto exists = [](const A& a, const B& b) { return deepest(a, b).has_value(); };
   auto depth = [](const A& a, const B& b) -> std::optional<double> {
-    const auto c = deepest(a, b);
-    return c ? std::optional<double>(c->first) : std::nullopt;
+    const auto m = manifold(a, b);
+    if (!m) return std::nullopt;
+    double least = 0;
+    for (const auto& p : m->points) least = std::min(least, p.separation);
+    return -least;
   };
-  auto direction = [](const A& a, const B& b) -> std::optional<exactgeom::Point3<double>> {
-    const auto c = deepest(a, b);
-    return c ? std::optional<exactgeom::Point3<double>>(c->second) : std::nullopt;
-  };
-  return {exactgeom::audit_pair<A, B>(Question::closed_overlap, exists, o, name + ": contact?"),
-          exactgeom::audit_pair<A, B>(Question::depth, depth, o, name + ": depth"),
-          exactgeom::audit_pair<A, B>(Question::direction, direction, o, name + ": direction")};
+  const auto m = exactgeom::audit_manifold<A, B>(manifold<A, B>, 0.0, o, name);
+  std::vector<exactgeom::AuditReport> all(m.begin(), m.end());
+  all.insert(all.begin() + 1, exactgeom::audit_pair<A, B>(Question::depth, depth, o, name + ": depth"));
+  return all;
 }
 
 double box_distance(const FclBox& a, const FclBox& b) {
