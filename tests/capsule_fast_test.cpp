@@ -245,7 +245,8 @@ Tri kernel_on(const Case& c, bool strict) {
 template <int D>
 void check_long_near_touching(std::uint64_t seed, double scale, int* long_decided, int* total) {
   std::mt19937_64 g(seed);
-  for (int i = 0; i < 600; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp; every k).
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(600, 2); ++i) {
     Case c = scaled(random_case(g, D, 100), scale);
     if (D == 2) c.p1[2] = c.q1[2] = c.p2[2] = c.q2[2] = 0;
     auto qp = [](const double* p) { return QV{Q(p[0]), Q(p[1]), Q(p[2])}; };
@@ -422,7 +423,9 @@ void check_certified(const Case& c, bool integers, int* certified, int* total) {
 TEST(CapsuleCertifiedCandidate, IsAClosestPair) {
   std::mt19937_64 g(5);
   int certified = 0, total = 0;
-  for (int i = 0; i < 3000; ++i) {  // random doubles
+  // A quarter of the cases in both loops under the sanitizers
+  // (testing/sanitized.hpp); the counts are shares of the cases run.
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(3000, 4); ++i) {  // random doubles
     const Case c = random_case(g, 3, 100);
     check_certified<3>(c, false, &certified, &total);
     check_certified<2>(c, false, &certified, &total);
@@ -433,7 +436,7 @@ TEST(CapsuleCertifiedCandidate, IsAClosestPair) {
   // caller then evaluates all nine); mpz_class runs here too.
   certified = total = 0;
   std::uniform_int_distribution<int> u(-2, 2);
-  for (int i = 0; i < 6000; ++i) {
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(6000, 4); ++i) {
     Case c{};
     for (double* p : {c.p1, c.q1, c.p2, c.q2})
       for (int k = 0; k < 3; ++k) p[k] = u(g);

@@ -148,7 +148,10 @@ TEST(Hulls, RandomGridPointsMatchTheOracle) {
   Rng g(101);
   std::uniform_int_distribution<int> u(-2, 2), n(1, 12);
   int solids = 0, flats = 0;
-  for (int it = 0; it < 400; ++it) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp); the counts
+  // below are shares of them (150 and 40 of 400).
+  const int n_cases = exactgeom::testing::sanitized_cases(400, 2);
+  for (int it = 0; it < n_cases; ++it) {
     std::vector<eg::Point3<double>> pts;
     const int m = n(g);
     const bool plane = it % 5 == 0;
@@ -179,8 +182,8 @@ TEST(Hulls, RandomGridPointsMatchTheOracle) {
     }
     flats += h.dimension() == 2;
   }
-  EXPECT_GT(solids, 150);
-  EXPECT_GT(flats, 40);
+  EXPECT_GT(solids, n_cases * 3 / 8);
+  EXPECT_GT(flats, n_cases / 10);
 }
 
 // ---------------------------------------------------------------------------
@@ -205,7 +208,10 @@ void check_distance(const cvx::Core& x, const cvx::Core& y, const char* what, in
 TEST(ConvexDistance, RandomGridShapesMatchTheOracle) {
   Rng g(202);
   int meet3 = 0, meet2 = 0;
-  for (int it = 0; it < 300; ++it) {
+  // A quarter of the cases under the sanitizers (testing/sanitized.hpp); the
+  // counts below are shares of them (40 of 300).
+  const int n = exactgeom::testing::sanitized_cases(300, 4);
+  for (int it = 0; it < n; ++it) {
     const cvx::Core x = random_core3(g, 3), y = random_core3(g, 3);
     check_distance(x, y, "3-D", it);
     meet3 += oracle_d2(x, y) == 0;
@@ -213,8 +219,8 @@ TEST(ConvexDistance, RandomGridShapesMatchTheOracle) {
     check_distance(a, b, "2-D", it);
     meet2 += oracle_d2(a, b) == 0;
   }
-  EXPECT_GT(meet3, 40);  // both answers well represented
-  EXPECT_GT(meet2, 40);
+  EXPECT_GT(meet3, n * 2 / 15);  // both answers well represented
+  EXPECT_GT(meet2, n * 2 / 15);
 }
 
 TEST(ConvexDistance, DoublesNearAndFarFromTheOrigin) {
@@ -260,7 +266,11 @@ void check_penetration(const cvx::Core& x, const cvx::Core& y, int it) {
 TEST(ConvexPenetration, RandomGridShapesMatchTheOracle) {
   Rng g(404);
   int unique = 0, ties = 0, flat = 0;
-  for (int it = 0; it < 160; ++it) {
+  // A quarter of the cases under the sanitizers (testing/sanitized.hpp); the
+  // counts below are shares of them (20, 3 and 3 of 160; at least one tie and
+  // one flat pair of 40).
+  const int n = exactgeom::testing::sanitized_cases(160, 4);
+  for (int it = 0; it < n; ++it) {
     const bool three = it % 2 == 0;
     cvx::Core x = three ? random_core3(g, 2) : random_core2(g, 2);
     cvx::Core y = three ? random_core3(g, 2) : random_core2(g, 2);
@@ -279,9 +289,9 @@ TEST(ConvexPenetration, RandomGridShapesMatchTheOracle) {
     ties += p.interior && p.n.empty();
     flat += !p.interior;
   }
-  EXPECT_GT(unique, 20);
-  EXPECT_GT(ties, 3);
-  EXPECT_GT(flat, 3);
+  EXPECT_GT(unique, n / 8);
+  EXPECT_GT(ties, n * 3 / 160);
+  EXPECT_GT(flat, n * 3 / 160);
 }
 
 /// Swapping the shapes keeps the depth and negates its direction; a
@@ -380,7 +390,10 @@ TEST(ConvexPenetration, HandWorkedCases) {
 TEST(ConvexTimeOfImpact, RadiusZeroIsTheOraclesRationalRounded) {
   Rng g(606);
   int hits = 0;
-  for (int it = 0; it < 120; ++it) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp); the count
+  // below is a share of them (20 of 120).
+  const int n = exactgeom::testing::sanitized_cases(120, 2);
+  for (int it = 0; it < n; ++it) {
     const bool three = it % 2 == 0;
     const cvx::Core x = three ? random_core3(g, 2) : random_core2(g, 2);
     cvx::Core y = three ? random_core3(g, 2) : random_core2(g, 2);
@@ -396,7 +409,7 @@ TEST(ConvexTimeOfImpact, RadiusZeroIsTheOraclesRationalRounded) {
     ++hits;
     EXPECT_EQ(*got, eg::to_double(*want)) << it;
   }
-  EXPECT_GT(hits, 20);
+  EXPECT_GT(hits, n / 6);
 }
 
 /// With radii: the answer d is the double nearest the first contact time:
@@ -407,7 +420,10 @@ TEST(ConvexTimeOfImpact, WithRadiiTheAnswerIsCorrectlyRounded) {
   Rng g(707);
   std::uniform_real_distribution<double> u(-1, 1);
   int checked = 0;
-  for (int it = 0; it < 60; ++it) {
+  // A third of the cases under the sanitizers (testing/sanitized.hpp); the
+  // count below is a share of them (30 of 60).
+  const int n = exactgeom::testing::sanitized_cases(60, 3);
+  for (int it = 0; it < n; ++it) {
     std::vector<eg::Point3<double>> a, b;
     for (int i = 0; i < 4; ++i) a.push_back({u(g), u(g), u(g)});
     for (int i = 0; i < 4; ++i) b.push_back({6 + u(g), u(g), u(g)});
@@ -431,7 +447,7 @@ TEST(ConvexTimeOfImpact, WithRadiiTheAnswerIsCorrectlyRounded) {
     EXPECT_FALSE(meets((Q(*t) + Q(std::nextafter(*t, 0.0))) / 2)) << it;
     EXPECT_TRUE(meets((Q(*t) + Q(std::nextafter(*t, 1.0))) / 2)) << it;
   }
-  EXPECT_GT(checked, 30);
+  EXPECT_GT(checked, n / 2);
 }
 
 TEST(ConvexTimeOfImpact, HandWorkedCases) {

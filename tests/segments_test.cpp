@@ -14,6 +14,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "exactgeom/float/capsule_article_segments.hpp"
@@ -187,6 +188,18 @@ template <class T>
 class SegmentsTyped : public ::testing::Test {};
 TYPED_TEST_SUITE(SegmentsTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
 
+/// Under the sanitizers (testing/sanitized.hpp) the typed loops below run
+/// one case in san_stride<T>(): ASan multiplies Boost's cpp_rational and
+/// cpp_int most, and the memory errors they look for show on any case. Odd,
+/// so that a stride over the 256 x 256 pairs still meets every segment.
+template <class T>
+constexpr int san_stride() {
+  if (!exactgeom::testing::kSanitized) return 1;
+  if constexpr (std::is_same_v<T, eg::cpp_rational>) return 7;
+  if constexpr (std::is_same_v<T, eg::cpp_int>) return 5;
+  return 3;
+}
+
 TYPED_TEST(SegmentsTyped, ConsumerExamples) {
   using T = TypeParam;
   const auto hit = eg::intersection(seg2<T>(T(0), T(0), T(3), T(3)), seg2<T>(T(0), T(3), T(3), T(0)));
@@ -207,13 +220,15 @@ TYPED_TEST(SegmentsTyped, ConsumerExamples) {
 }
 
 TYPED_TEST(SegmentsTyped, Grid2DSample) {
-  // Every 13th pair of the 4x4-grid set (the int32 test below runs them all).
+  // Every 13th pair of the 4x4-grid set (the int32 test below runs them all);
+  // every 13 * san_stride<T>()-th under the sanitizers.
   using T = TypeParam;
   std::vector<eg::Segment2<T>> segs;
   for (int i = 0; i < 256; ++i)
     segs.push_back(seg2<T>(T(i % 4), T(i / 4 % 4), T(i / 16 % 4), T(i / 64)));
   int bad = 0;
-  for (std::size_t k = 0; k < segs.size() * segs.size() && bad < 10; k += 13)
+  const auto step = static_cast<std::size_t>(13 * san_stride<T>());
+  for (std::size_t k = 0; k < segs.size() * segs.size() && bad < 10; k += step)
     bad += check_pair(segs[k / segs.size()], segs[k % segs.size()]);
   EXPECT_EQ(bad, 0);
 }
@@ -225,7 +240,8 @@ TYPED_TEST(SegmentsTyped, Random3DSmallGrid) {
   std::uniform_int_distribution<int> u(0, 2);
   auto c = [&] { return T(u(rng)); };
   int bad = 0;
-  for (int i = 0; i < 1500 && bad < 10; ++i)
+  // The first 1500 / san_stride<T>() cases under the sanitizers.
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(1500, san_stride<T>()) && bad < 10; ++i)
     bad += check_pair(seg3<T>(c(), c(), c(), c(), c(), c()), seg3<T>(c(), c(), c(), c(), c(), c()));
   EXPECT_EQ(bad, 0);
 }
@@ -252,8 +268,9 @@ TEST(Segments, Exhaustive4x4GridInt32) {
   std::vector<eg::Segment2<std::int32_t>> segs;
   for (int i = 0; i < 256; ++i) segs.push_back(seg2<std::int32_t>(i % 4, i / 4 % 4, i / 16 % 4, i / 64));
   int bad = 0, kinds[4] = {0, 0, 0, 0};
-  // Every pair; every fifth under the sanitizers (testing/sanitized.hpp).
-  const int stride = exactgeom::testing::kSanitized ? 5 : 1;
+  // Every pair; every 11th under the sanitizers (testing/sanitized.hpp; odd,
+  // so every first and every second segment still occurs).
+  const int stride = exactgeom::testing::kSanitized ? 11 : 1;
   int n = 0;
   for (const auto& s : segs)
     for (const auto& t : segs) {
@@ -317,7 +334,8 @@ TEST(Segments, RandomExtremeInt64) {
   std::uniform_int_distribution<std::int64_t> full(lo, hi), small(-3, 3);
   auto c = [&](int mode) { return mode == 0 ? full(rng) : (mode == 1 ? (rng() % 2 ? hi - 3 - small(rng) : lo + 3 + small(rng)) : small(rng)); };
   int bad = 0;
-  for (int i = 0; i < 3000 && bad < 10; ++i) {
+  // Half the random cases under the sanitizers; the limit cases below run in both.
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(3000, 2) && bad < 10; ++i) {
     const int m = i % 3;
     bad += check_pair(seg2<std::int64_t>(c(m), c(m), c(m), c(m)), seg2<std::int64_t>(c(m), c(m), c(m), c(m)));
     bad += check_pair(seg3<std::int64_t>(c(m), c(m), c(m), c(m), c(m), c(m)),
@@ -338,7 +356,8 @@ TEST(Segments, RandomExtremeInt32) {
                                                    std::numeric_limits<std::int32_t>::max());
   auto c = [&] { return full(rng); };
   int bad = 0;
-  for (int i = 0; i < 3000 && bad < 10; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp).
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(3000, 2) && bad < 10; ++i) {
     bad += check_pair(seg2<std::int32_t>(c(), c(), c(), c()), seg2<std::int32_t>(c(), c(), c(), c()));
     bad += check_pair(seg3<std::int32_t>(c(), c(), c(), c(), c(), c()), seg3<std::int32_t>(c(), c(), c(), c(), c(), c()));
   }
@@ -351,7 +370,8 @@ TEST(Segments, RandomDoublesWideExponents) {
   std::uniform_int_distribution<int> ex(-1074, 1000);
   auto c = [&](int spread) { return std::ldexp(m(rng), spread == 0 ? 0 : ex(rng) / spread); };
   int bad = 0;
-  for (int i = 0; i < 1500 && bad < 10; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp).
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(1500, 2) && bad < 10; ++i) {
     const int sp = 1 + i % 3;
     bad += check_pair(seg2<double>(c(sp), c(sp), c(sp), c(sp)), seg2<double>(c(sp), c(sp), c(sp), c(sp)));
     bad += check_pair(seg3<double>(c(sp), c(sp), c(sp), c(sp), c(sp), c(sp)),
@@ -370,7 +390,10 @@ TEST(Segments, DoublesAtTheFixedWidthEdge) {
   std::mt19937_64 rng(62);
   auto odd53 = [&] { return static_cast<double>((rng() >> 11) | 1); };  // an odd 53-bit integer
   int bad = 0, spans = 0;
-  for (int i = 0; i < 2000 && bad < 10; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp); the count
+  // below is a share of the cases run (500 of 2000).
+  const int n = exactgeom::testing::sanitized_cases(2000, 2);
+  for (int i = 0; i < n && bad < 10; ++i) {
     // Half near 1, half anywhere in the exponent range (subnormal lowest
     // bits at e0 = -1074, the top value near 2^1023 at e0 = 950).
     const int span = 58 + i % 9;
@@ -400,14 +423,15 @@ TEST(Segments, DoublesAtTheFixedWidthEdge) {
     }
   }
   EXPECT_EQ(bad, 0);
-  EXPECT_GT(spans, 500);  // both routes were taken
+  EXPECT_GT(spans, n / 4);  // both routes were taken
 }
 
 TEST(Segments, DoublesFarFromOriginAndNearParallel) {
   std::mt19937_64 rng(10);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   int bad = 0;
-  for (int i = 0; i < 1500 && bad < 10; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp).
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(1500, 2) && bad < 10; ++i) {
     const double o = 1e9;
     // Far from the origin: 1e9 offsets with unit-sized segments.
     bad += check_pair(seg3<double>(o + u(rng), o + u(rng), o + u(rng), o + u(rng), o + u(rng), o + u(rng)),
@@ -575,7 +599,9 @@ TEST(SegmentsFastPath, Int32ExtremesParallelNearParallelZeroLength) {
   std::uniform_int_distribution<I32> full(lo, hi), tiny(-2, 2);
   auto corner = [&] { return rng() % 2 ? hi - (tiny(rng) + 2) : lo + (tiny(rng) + 2); };
   int bad = 0;
-  for (int i = 0; i < 3000 && bad < 10; ++i) {
+  // Half the random cases under the sanitizers (every mode still occurs);
+  // the range corners below run in both.
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(3000, 2) && bad < 10; ++i) {
     const int mode = i % 5;
     auto c = [&] { return mode == 0 ? full(rng) : corner(); };
     if (mode <= 1) {  // random full range, range corners (collinear and parallel are common)
@@ -640,7 +666,8 @@ TEST(SegmentsFastPath, IntersectsFilterEdgesDoubles) {
   std::mt19937_64 rng(33);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   int bad = 0;
-  for (int i = 0; i < 3000 && bad < 10; ++i) {
+  // Half the random cases under the sanitizers; the non-finite ones run in both.
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(3000, 2) && bad < 10; ++i) {
     const double ax = u(rng), ay = u(rng), bx = u(rng), by = u(rng), t = u(rng);
     // A point on line ab (rounded), nudged by 0..2 ulps.
     double px = ax + t * (bx - ax), py = ay + t * (by - ay);

@@ -17,6 +17,7 @@
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/triangle_fast.hpp"
+#include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
 using namespace capsule_oracle;
@@ -32,6 +33,8 @@ struct TypeNames {
   static std::string GetName(int) { return eg::coordinate_traits<T>::name; }
 };
 TYPED_TEST_SUITE(TriangleFast, FastTypes, TypeNames);
+
+using exactgeom::testing::sanitized_cases;
 
 /// Decisions of the stage, as capsules.hpp runs it (same differences).
 struct Tally {
@@ -144,7 +147,9 @@ TYPED_TEST(TriangleFast, RandomInputsAreDecidedByTheStageAndAgreeWithTheOracle) 
   const double range = default_range<T>();
   std::mt19937_64 g(11);
   Tally seg, sph;
-  for (int i = 0; i < 1500; ++i) {
+  // Half the cases under the sanitizers (testing/sanitized.hpp); the
+  // thresholds below are shares of the cases run.
+  for (int i = 0; i < sanitized_cases(1500, 2); ++i) {
     eg::Capsule3<T> c{{point<T>(g, range), point<T>(g, range)}, radius<T>(g, range / 5)};
     const eg::Triangle3<T> t{point<T>(g, range), point<T>(g, range), point<T>(g, range)};
     check(c, t, seg, "random capsule " + std::to_string(i));
@@ -164,7 +169,9 @@ TYPED_TEST(TriangleFast, NearTouchingAgreesWithTheOracle) {
   const double range = default_range<T>() / 4;  // room for the radius
   std::mt19937_64 g(12);
   Tally tally;
-  for (int i = 0; i < 300; ++i) {
+  // The random pairs: half of them under the sanitizers; the exact
+  // touching ones below run in both builds.
+  for (int i = 0; i < sanitized_cases(300, 2); ++i) {
     eg::Capsule3<T> c{{point<T>(g, range), point<T>(g, range)}, T(0)};
     if (i % 2) c.seg.b = c.seg.a;
     const eg::Triangle3<T> t{point<T>(g, range), point<T>(g, range), point<T>(g, range)};
@@ -208,7 +215,8 @@ TYPED_TEST(TriangleFast, DegenerateInputsAgreeWithTheOracle) {
   const double range = default_range<T>() / 4;
   std::mt19937_64 g(13);
   Tally tally;
-  for (int i = 0; i < 400; ++i) {
+  // Half the cases under the sanitizers (all four kinds of axis occur).
+  for (int i = 0; i < sanitized_cases(400, 2); ++i) {
     const eg::Point3<T> a = point<T>(g, range), b = point<T>(g, range);
     const eg::Point3<T> m{T(a.x / 2 + b.x / 2), T(a.y / 2 + b.y / 2), T(a.z / 2 + b.z / 2)};
     const eg::Point3<T> beyond{T(2 * (b.x / 2) - a.x / 2), T(2 * (b.y / 2) - a.y / 2),
@@ -243,7 +251,9 @@ TEST(TriangleFastExtreme, HugeTinyAndMixedMagnitudesAgreeWithTheOracle) {
   std::mt19937_64 g(14);
   Tally tally;
   for (double scale : {0x1p-1070, 1e-300, 1e-150, 1e150, 0x1p500, 1e300, 1e307}) {
-    for (int i = 0; i < 150; ++i) {
+    // Half the cases per scale under the sanitizers (every i % 3, % 5, % 7
+    // variant still occurs); the overflow cases below run in both builds.
+    for (int i = 0; i < sanitized_cases(150, 2); ++i) {
       eg::Capsule3<double> c{{point<double>(g, 1), point<double>(g, 1)}, radius<double>(g, 0.4)};
       if (i % 3 == 0) c.seg.b = c.seg.a;
       eg::Triangle3<double> t{point<double>(g, 1), point<double>(g, 1), point<double>(g, 1)};
@@ -349,10 +359,13 @@ TEST(TriangleCertifiedCandidate, NamesTheClosestFeature) {
   std::mt19937_64 g(21);
   std::uniform_real_distribution<double> u(-1, 1);
   std::uniform_int_distribution<int> ui(-2, 2);
+  // A quarter of the random cases under the sanitizers (testing/sanitized.hpp),
+  // the counts scaled to them: 3900 of 4000 certified is n - n / 40.
+  const int n = sanitized_cases(4000, 4), n_grid = sanitized_cases(20000, 4);
   for (double scale : {1.0, 0x1p-190, 0x1p240, 0x1p-300, 0x1p300}) {
     int got = 0;
     unsigned seen = 0;
-    for (int i = 0; i < 4000; ++i) {
+    for (int i = 0; i < n; ++i) {
       double p[3], a[3], b[3], c[3];
       for (double* x : {p, a, b, c})
         for (int k = 0; k < 3; ++k) x[k] = u(g) * scale;
@@ -360,7 +373,7 @@ TEST(TriangleCertifiedCandidate, NamesTheClosestFeature) {
       if (bit >= 0) seen |= 1u << bit;
     }
     if (std::fabs(std::log2(scale)) <= 240) {
-      EXPECT_GT(got, 3900) << "scale " << scale;  // measured: nearly all
+      EXPECT_GT(got, n - n / 40) << "scale " << scale;  // measured: nearly all
       EXPECT_EQ(seen, (1u << 0) | (1u << 1) | (1u << 10) | (1u << 4) | (1u << 13) | (1u << 22) |
                           (1u << 27))
           << "every region is taken, scale " << scale;
@@ -371,13 +384,13 @@ TEST(TriangleCertifiedCandidate, NamesTheClosestFeature) {
   // A small grid: degenerate triangles, p on edges and corners, repeated
   // corners. Exact zeros are never certified; whatever is must be right.
   int got = 0;
-  for (int i = 0; i < 20000; ++i) {
+  for (int i = 0; i < n_grid; ++i) {
     double p[3], a[3], b[3], c[3];
     for (double* x : {p, a, b, c})
       for (int k = 0; k < 3; ++k) x[k] = ui(g);
     check_certified(p, a, b, c, &got);
   }
-  EXPECT_GT(got, 5000);
+  EXPECT_GT(got, n_grid / 4);  // 5000 of 20000
 }
 
 }  // namespace
