@@ -660,6 +660,7 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
   const eg::AuditOptions o{.cases = exactgeom::testing::sanitized_cases<std::size_t>(16, 2),
                            .families = {eg::CaseFamily::random, eg::CaseFamily::touching,
                                         eg::CaseFamily::nearly_parallel, eg::CaseFamily::zero_length},
+                           .keep = 0,  // counts only
                            .gross_band = 1024};
   const auto right = eg::audit_sweep<Cap3, Ball3>(
       [](const Cap3& x, const eg::Point3<double>& v, const Ball3& y) { return ball_cast(ex(x), v, ex(y)); }, o,
@@ -689,7 +690,7 @@ TEST(AuditSweep, TriangleTargetsAndAMovingTriangleIsAnError) {
       [](const Cap3& x, const eg::Point3<double>& v, const Tri& y) {
         return advance(ex(x), v, [&](const eg::Capsule3<double>& c) { return gap(c, ex(y)); });
       },
-      {.cases = 6, .families = {eg::CaseFamily::random}, .gross_band = 1e8}, "conservative advancement");
+      {.cases = 6, .families = {eg::CaseFamily::random}, .keep = 0, .gross_band = 1e8}, "conservative advancement");
   EXPECT_EQ(tri.families.front().gross, 0u) << tri.markdown();
   EXPECT_THROW((eg::audit_sweep<Tri, Cap3>([](const Tri&, const eg::Point3<double>&, const Cap3&) { return 0.0; })),
                std::invalid_argument);
@@ -814,7 +815,7 @@ TEST(AuditPair, TimeOfImpactIsRatedByItsBackwardErrorAsInAuditSweep) {
     };
   };
   const std::size_t n = exactgeom::testing::sanitized_cases<std::size_t>(300, 4);
-  const eg::AuditOptions o{.cases = n, .families = {}, .user_families = {path(0), path(0.5)}};
+  const eg::AuditOptions o{.cases = n, .families = {}, .keep = 0, .user_families = {path(0), path(0.5)}};
   const auto right = eg::audit_pair<Cap3, Ball3>(Question::time_of_impact, cast(0), o, "closed form");
   ASSERT_EQ(right.families.size(), 2u);
   EXPECT_GT(right.families[0].wrong, n / 30) << right.markdown();  // grazing: times off by ~sqrt(eps)
@@ -835,7 +836,8 @@ namespace far_twins {
 template <class X, class Y>
 void check(bool with_radius) {
   // 400 cases per family (100 under the sanitizers): 25 (6) of each variant.
-  const eg::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(400, 4))};
+  // Counts only: no wrong case kept (keep 0: no shrinking, most of the time).
+  const eg::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(400, 4)), .keep = 0};
   const auto yes = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return true; }, o);
   const auto no = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return false; }, o);
   for (const auto& f : yes.families) {

@@ -207,7 +207,8 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
   // A fixed size (not reduced under the sanitizers): the edge-pair misses
   // are a few in a hundred cases.
   const eg::AuditOptions o{.cases = 120,
-                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::nearly_parallel}};
+                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::nearly_parallel},
+                           .keep = 0};  // counts only: nothing to shrink
   const auto full = eg::audit_pair<Box, Box>(
       Question::closed_overlap, [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); },
       o, "SAT, 15 axes");
@@ -221,7 +222,7 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
 }
 
 TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {
-  const eg::AuditOptions o{.cases = cases(200), .families = {CaseFamily::random, CaseFamily::touching}};
+  const eg::AuditOptions o{.cases = cases(200), .families = {CaseFamily::random, CaseFamily::touching}, .keep = 0};
   auto run = [&](bool guard) {
     return eg::audit_pair<Box, Box>(
         Question::distance,
@@ -240,7 +241,7 @@ TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {
 }
 
 TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
-  const eg::AuditOptions o{.cases = cases(60), .families = {CaseFamily::random, CaseFamily::deep_overlap}};
+  const eg::AuditOptions o{.cases = cases(60), .families = {CaseFamily::random, CaseFamily::deep_overlap}, .keep = 0};
   // contact's depth_normal where it is unique: right; none where
   // directions tie (equal boxes in deep_overlap): counted as got_none only.
   const auto exact = eg::audit_pair<Box, Box>(
@@ -344,7 +345,9 @@ TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
 }
 
 TEST(AuditSolid, SweepsOfBoxesAndHulls) {
-  const eg::AuditOptions o{.cases = cases(16), .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap}};
+  const eg::AuditOptions o{.cases = cases(16),
+                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap},
+                           .keep = 0};
   const auto exact = eg::audit_sweep<Box, Hull>(
       [](const Box& x, const eg::Point3<double>& v, const Hull& y) { return eg::time_of_impact(x.b, v, y.h); }, o,
       "exact");
@@ -460,9 +463,9 @@ auto aligned_family() {
 }  // namespace
 
 TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
-  const eg::AuditOptions o{.cases = cases(60), .families = {}, .user_families = {aligned_family()}};
+  const eg::AuditOptions o{.cases = cases(60), .families = {}, .keep = 0, .user_families = {aligned_family()}};
   auto total = [](const eg::AuditReport& r) { return std::pair{r.families.front().wrong, r.gross()}; };
-  // The right manifold: never wrong, in any of the four reports.
+  // The right manifold: never wrong, in any of the five reports.
   const auto right = eg::audit_manifold<Rect, Rect>(aligned_manifold, 0.0, o, "clipped faces");
   for (const auto& r : right) {
     EXPECT_EQ(r.families.front().cases, o.cases) << r.markdown();
@@ -481,10 +484,11 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
         return m;
       },
       0.0, o, "slid");
-  EXPECT_EQ(total(slid[2]).second, o.cases) << slid[2].markdown();
-  EXPECT_EQ(total(slid[1]).first, 0u) << slid[1].markdown();
-  EXPECT_EQ(total(slid[3]).first, 0u) << slid[3].markdown();
-  // Half the penetration: the separations are gross, the points right.
+  EXPECT_EQ(total(slid[3]).second, o.cases) << slid[3].markdown();
+  EXPECT_EQ(total(slid[2]).first, 0u) << slid[2].markdown();
+  EXPECT_EQ(total(slid[4]).first, 0u) << slid[4].markdown();
+  // Half the penetration: the separations and the depth are wrong (gross),
+  // the points right.
   const auto shallow = eg::audit_manifold<Rect, Rect>(
       [](const Rect& x, const Rect& y) {
         auto m = aligned_manifold(x, y);
@@ -493,8 +497,9 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
         return m;
       },
       0.0, o, "half deep");
-  EXPECT_EQ(total(shallow[2]).first, 0u) << shallow[2].markdown();
-  EXPECT_GT(total(shallow[3]).second, o.cases * 9 / 10) << shallow[3].markdown();
+  EXPECT_EQ(total(shallow[3]).first, 0u) << shallow[3].markdown();
+  EXPECT_GT(total(shallow[4]).second, o.cases * 9 / 10) << shallow[4].markdown();
+  EXPECT_GT(total(shallow[1]).second, o.cases * 9 / 10) << shallow[1].markdown();
   // The normal flipped: the normal report is gross; a point one ULP off the
   // region is not (right within four ULPs of the scale).
   const auto flipped = eg::audit_manifold<Rect, Rect>(
@@ -507,8 +512,8 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
         return m;
       },
       0.0, o, "flipped");
-  EXPECT_GT(total(flipped[1]).second, o.cases * 9 / 10) << flipped[1].markdown();
-  EXPECT_EQ(total(flipped[2]).first, 0u) << flipped[2].markdown();
+  EXPECT_GT(total(flipped[2]).second, o.cases * 9 / 10) << flipped[2].markdown();
+  EXPECT_EQ(total(flipped[3]).first, 0u) << flipped[3].markdown();
   // A tolerance lets points lie that far off the shapes: the slid points
   // within it are right.
   const auto tolerant = eg::audit_manifold<Rect, Rect>(
@@ -518,7 +523,7 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
         return m;
       },
       1.0 / 32, o, "within the tolerance");
-  EXPECT_EQ(total(tolerant[2]).first, 0u) << tolerant[2].markdown();
+  EXPECT_EQ(total(tolerant[3]).first, 0u) << tolerant[3].markdown();
   // Malformed input is refused.
   EXPECT_THROW((eg::audit_manifold<Rect, Rect>(aligned_manifold, -1.0, o)), std::invalid_argument);
   EXPECT_THROW((eg::audit_manifold<Rect, Rect>(

@@ -136,26 +136,11 @@ double distance(const A& a, const B& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
-  // The collision of two shapes: the manifold's four reports, and its depth
-  // (minus the least separation).
-  auto collide = []<class A, class B>(const AuditOptions& o, const std::string& name, A*, B*) {
-    auto r = audit_manifold<A, B>(manifold<A, B>, 0.0, o, name);
-    auto depth = [](const A& a, const B& b) -> std::optional<double> {
-      const auto m = manifold(a, b);
-      if (!m) return std::nullopt;
-      double least = 0;
-      for (const auto& p : m->points) least = std::min(least, p.separation);
-      return -least;
-    };
-    std::vector<AuditReport> all(r.begin(), r.end());
-    all.push_back(audit_pair<A, B>(Question::depth, depth, o, name + ": depth"));
-    return all;
-  };
   const std::string boxes = "box2d/b2CollidePolygons box-box (float)", polys = "box2d/b2CollidePolygons polygons (float)",
                     box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)";
   const std::vector<AuditJob> jobs = {
-      {boxes, [&](const AuditOptions& o) { return collide(o, boxes, (B2Box*)nullptr, (B2Box*)nullptr); }},
-      {polys, [&](const AuditOptions& o) { return collide(o, polys, (B2Poly*)nullptr, (B2Poly*)nullptr); }},
+      {boxes, [&](const AuditOptions& o) { return audit_manifold<B2Box, B2Box>(manifold<B2Box, B2Box>, 0.0, o, boxes); }},
+      {polys, [&](const AuditOptions& o) { return audit_manifold<B2Poly, B2Poly>(manifold<B2Poly, B2Poly>, 0.0, o, polys); }},
       {box_dist,
        [&](const AuditOptions& o) { return audit_pair<B2Box, B2Box>(Question::distance, distance<B2Box, B2Box>, o, box_dist); }},
       {poly_dist, [&](const AuditOptions& o) {

@@ -752,31 +752,40 @@ struct Manifold {
   std::vector<Point> points;
 };
 
-/// The four audits of a contact-manifold function: fn(x, y) returns
+/// The five audits of a contact-manifold function: fn(x, y) returns
 /// std::optional<Manifold<P>> (empty: no contact). `tolerance` is the
 /// contact distance the engine states (a length; 0 when it reports contacts
 /// only where the shapes meet): shapes apart by at most that may have a
 /// manifold, and its points may lie that far from each shape. Returns
-/// {does it report contact (the question `existence`), its normal
-/// (Question::direction: any direction of least translation is right), its
-/// points (Question::manifold_points), their separations
-/// (Question::manifold_separations)}, named name + ": contact?", ": normal",
-/// ": points", ": separations". A manifold of more than kManifoldPoints
-/// points is an invalid_input. The normal's question is defined where the
-/// shapes meet: with a tolerance, a manifold of shapes apart counts there as
-/// a contact where there is none.
+/// {does it report contact (the question `existence`), its depth (minus the
+/// least separation, 0 for a manifold of no points: Question::depth), its
+/// normal (Question::direction: any direction of least translation is
+/// right), its points (Question::manifold_points), their separations
+/// (Question::manifold_separations)}, named name + ": contact?", ": depth",
+/// ": normal", ": points", ": separations". A manifold of more than
+/// kManifoldPoints points is an invalid_input. The depth's and the normal's
+/// questions are defined where the shapes meet: with a tolerance, a manifold
+/// of shapes apart counts there as a contact where there is none.
 template <class UX, class UY = UX, class Fn>
-std::array<AuditReport, 4> audit_manifold(Fn&& fn, double tolerance, const AuditOptions& o = {},
+std::array<AuditReport, 5> audit_manifold(Fn&& fn, double tolerance, const AuditOptions& o = {},
                                           const std::string& name = "user manifold",
                                           Question existence = Question::closed_overlap) {
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     throw invalid_input("audit_manifold: the tolerance must be a finite length >= 0");
+  auto depth = [&fn](const UX& x, const UY& y) -> std::optional<double> {
+    const auto m = fn(x, y);
+    if (!m) return std::nullopt;
+    double least = 0;
+    for (const auto& p : m->points) least = std::min(least, static_cast<double>(p.separation));
+    return -least;
+  };
   auto normal = [&fn](const UX& x, const UY& y) {
     const auto m = fn(x, y);
     return m ? std::optional(m->normal) : std::nullopt;
   };
   return {audit_pair<UX, UY>(
               existence, [&fn](const UX& x, const UY& y) { return fn(x, y).has_value(); }, o, name + ": contact?"),
+          audit_pair<UX, UY>(Question::depth, depth, o, name + ": depth"),
           audit_pair<UX, UY>(Question::direction, normal, o, name + ": normal"),
           detail::audit_pair_within<UX, UY>(Question::manifold_points, fn, o, name + ": points", tolerance),
           detail::audit_pair_within<UX, UY>(Question::manifold_separations, fn, o, name + ": separations",
