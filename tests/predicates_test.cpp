@@ -496,9 +496,9 @@ class PredicatesTyped : public ::testing::Test {};
 template <class T>
 constexpr int san_stride() {
   if (!exactgeom::testing::kSanitized) return 1;
-  if constexpr (std::is_same_v<T, cpp_rational>) return 8;
-  if constexpr (std::is_same_v<T, exactgeom::cpp_int>) return 4;
-  return 2;
+  if constexpr (std::is_same_v<T, cpp_rational>) return 16;
+  if constexpr (std::is_same_v<T, exactgeom::cpp_int>) return 8;
+  return 4;
 }
 TYPED_TEST_SUITE(PredicatesTyped, oracle::CoordinateTypes, oracle::CoordinateTypeNames);
 
