@@ -31,6 +31,10 @@ std::string_view to_string(CaseFamily f) {
     case CaseFamily::resting_faces: return "resting_faces";
     case CaseFamily::deep_overlap: return "deep_overlap";
     case CaseFamily::degenerate_hull: return "degenerate_hull";
+    case CaseFamily::stacked: return "stacked";
+    case CaseFamily::vertex_on_face: return "vertex_on_face";
+    case CaseFamily::float_rotations: return "float_rotations";
+    case CaseFamily::grazing_cast: return "grazing_cast";
   }
   return "?";
 }
@@ -157,6 +161,17 @@ struct Judge {
     if (v.wrong) v.kind = Verdict::Kind::differ;
     return v;
   }
+  /// judge, and for a subject that allows a backward error
+  /// (AuditSubject::right_within >= 0): also right when the margin is at
+  /// most right_within.
+  Verdict judge(std::span<const double> c, const Answer& exact, const Answer& got, double sc) const {
+    Verdict v = judge(exact, got, sc);
+    if (!v.wrong || !(s.right_within >= 0) || !s.margin) return v;
+    v.wrong = !(s.margin(c, exact, got) <= s.right_within);
+    if (!v.wrong) v.kind = Verdict::Kind::right;
+    else if (v.kind == Verdict::Kind::right) v.kind = Verdict::Kind::differ;
+    return v;
+  }
 
   /// Distance to the decision boundary: {scale units, ULPs of scale}, the
   /// scale being the case's largest magnitude whatever the options say:
@@ -165,6 +180,7 @@ struct Judge {
                                    const Verdict& v) const {
     double m = std::numeric_limits<double>::quiet_NaN();
     if (s.margin) m = s.margin(c, exact, got);
+    if (s.right_within >= 0 && s.margin) m = std::fmax(0.0, m - s.right_within);  // beyond the allowance
     const double sc = largest(c);
     // A real answer's error as a length at the case's scale: a squared
     // distance (answer_scale_power 2) off by e is off by e / sc, a unit
@@ -218,7 +234,7 @@ bool same_failure(const Judge& j, std::span<const double> c, const Answer& e0, c
   if (e.kind != e0.kind || g.kind != g0.kind) return false;
   auto discrete = [](const Answer& a) { return a.kind == Answer::Kind::boolean || a.kind == Answer::Kind::sign; };
   if ((discrete(e) && e.value != e0.value) || (discrete(g) && g.value != g0.value)) return false;
-  const Verdict v = j.judge(e, g, j.scale(c));
+  const Verdict v = j.judge(c, e, g, j.scale(c));
   if (!v.wrong) return false;
   return j.gross(j.margin(c, e, g, v).second) == gross0;
 }
@@ -369,7 +385,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       } else {
         report.may_be_none = true;
       }
-      const Verdict v = judge.judge(exact, got, sc);
+      const Verdict v = judge.judge(c, exact, got, sc);
       if (got.kind == Answer::Kind::none) report.may_be_none = true;
       if (v.kind == Verdict::Kind::right || v.kind == Verdict::Kind::differ) {
         if (exact.kind == Answer::Kind::real || exact.kind == Answer::Kind::vector) {
@@ -409,7 +425,7 @@ AuditReport run_audit(const AuditSubject& s, const AuditOptions& o) {
       std::vector<double> w = k.c;
       shrink(judge, w, k.gross);
       const auto [e, g] = judge.answers(w);
-      const auto [m, mu] = judge.margin(w, e, g, judge.judge(e, g, judge.scale(w)));
+      const auto [m, mu] = judge.margin(w, e, g, judge.judge(w, e, g, judge.scale(w)));
       fa.smallest.push_back(WrongCase{s.query(w), e.str(), g.str(), case_size(w), w, m, mu,
                                       judge.gross(mu), k.index, k.size});
     }

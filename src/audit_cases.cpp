@@ -288,6 +288,10 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
     case CaseFamily::resting_faces:
     case CaseFamily::deep_overlap:
     case CaseFamily::degenerate_hull:
+    case CaseFamily::stacked:
+    case CaseFamily::vertex_on_face:
+    case CaseFamily::float_rotations:
+    case CaseFamily::grazing_cast:
       a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10), r1 = r.uni(0, 2);
       a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10), r2 = r.uni(0, 2);
       break;
@@ -531,10 +535,13 @@ namespace {
 constexpr std::size_t kBox = 16;
 
 using Rot = std::array<V, 3>;
-Rot quaternion_rotation(double w, double x, double y, double z) {
-  return {V{1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
-          V{2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
-          V{2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)}};
+/// The rotation matrix of the unit quaternion (w, x, y, z), computed in T.
+template <class T>
+Rot quaternion_rotation(T w, T x, T y, T z) {
+  const T one = 1, two = 2;
+  return {V{one - two * (y * y + z * z), two * (x * y + w * z), two * (x * z - w * y)},
+          V{two * (x * y - w * z), one - two * (x * x + z * z), two * (y * z + w * x)},
+          V{two * (x * z + w * y), two * (y * z - w * x), one - two * (x * x + y * y)}};
 }
 Rot random_rotation(Rng& r) {
   std::normal_distribution<double> n(0, 1);
@@ -1215,11 +1222,60 @@ std::vector<CaseFamily> solid_families(const detail::PairLayout& l) {
   std::vector<F> f = {F::random,          F::touching,      F::nearly_parallel, F::far_from_origin,
                       F::large_offsets,   F::resting_faces, F::deep_overlap};
   if (l.x == ShapeKind::hull || l.y == ShapeKind::hull) f.push_back(F::degenerate_hull);
+  f.insert(f.end(), {F::stacked, F::vertex_on_face, F::float_rotations});
   return f;
 }
 
+namespace {
+/// A rotation made from a float quaternion (in 2-D: a float angle): a
+/// random quaternion rounded to float, then normalized and turned into a
+/// matrix in the side's type -- in float for a float side, as an engine
+/// holding float quaternions does (the columns orthonormal only to float
+/// rounding), in double for a double one.
+Rot float_rotation(Rng& r, std::size_t d, bool in_float) {
+  if (d == 2) {
+    const float a = static_cast<float>(r.uni(0, 6.283185307179586));
+    const double c = in_float ? double(std::cos(a)) : std::cos(double(a));
+    const double s = in_float ? double(std::sin(a)) : std::sin(double(a));
+    return {V{c, s, 0}, V{-s, c, 0}, V{0, 0, 1}};
+  }
+  std::normal_distribution<double> n(0, 1);
+  float q[4];
+  for (float& v : q) v = static_cast<float>(n(r.g));
+  if (in_float) {
+    float len2 = 0;
+    for (float v : q) len2 += v * v;
+    const float inv = 1.0f / std::sqrt(len2);
+    return quaternion_rotation<float>(q[0] * inv, q[1] * inv, q[2] * inv, q[3] * inv);
+  }
+  double len2 = 0;
+  for (float v : q) len2 += double(v) * v;
+  const double inv = 1.0 / std::sqrt(len2);
+  return quaternion_rotation<double>(q[0] * inv, q[1] * inv, q[2] * inv, q[3] * inv);
+}
+
+/// The largest dot(p, u) over shape s's core points, plus its radius: how
+/// far the shape reaches along the unit vector u from the origin.
+double reach(ShapeKind k, std::size_t d, std::span<const double> s, V u) {
+  double r = 0, best = -INFINITY;
+  for (const auto& p : approx_points(k, d, s, r)) best = std::fmax(best, dot(V{p[0], p[1], p[2]}, u));
+  return best + r;
+}
+/// The core point of shape s farthest along u (its support point).
+V support(ShapeKind k, std::size_t d, std::span<const double> s, V u) {
+  double r = 0, best = -INFINITY;
+  V at{};
+  for (const auto& p : approx_points(k, d, s, r)) {
+    const V v{p[0], p[1], p[2]};
+    if (dot(v, u) > best) best = dot(v, u), at = v;
+  }
+  return at;
+}
+bool has_faces(ShapeKind k) { return k == ShapeKind::box || k == ShapeKind::hull; }
+}  // namespace
+
 void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
-                std::uint64_t index, std::span<double> c) {
+                std::uint64_t index, std::span<double> c, std::array<double, 3>* slide) {
   using F = CaseFamily;
   Rng r(seed);
   const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
@@ -1227,14 +1283,23 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   const std::span<double> x = c.first(wx), y = c.subspan(wx);
   std::fill(c.begin(), c.end(), 0.0);
   // Frames: nearly_parallel turns y's from x's by 1e-7 .. 1e-2 rad;
-  // resting_faces gives both one (the identity for one case in four).
-  Rot fx = rotation_of(r, d);
-  if (f == F::resting_faces && index % 4 == 0) fx = {V{1, 0, 0}, V{0, 1, 0}, V{0, 0, 1}};
-  const Rot fy = f == F::nearly_parallel ? turned_by(r, fx, d, std::pow(10.0, r.uni(-7, -2))) : fx;
-  const bool framed = f == F::nearly_parallel || f == F::resting_faces;
+  // resting_faces and stacked give both one (the identity for one case in
+  // four); vertex_on_face gives the shape with the face one (the other is
+  // turned at random); float_rotations makes both from float quaternions.
+  Rot fx = f == F::float_rotations ? float_rotation(r, d, float_x) : rotation_of(r, d);
+  if ((f == F::resting_faces || f == F::stacked) && index % 4 == 0) fx = {V{1, 0, 0}, V{0, 1, 0}, V{0, 0, 1}};
+  const Rot fy = f == F::nearly_parallel   ? turned_by(r, fx, d, std::pow(10.0, r.uni(-7, -2)))
+                 : f == F::float_rotations ? float_rotation(r, d, float_y)
+                                           : fx;
+  const bool framed = f == F::nearly_parallel || f == F::resting_faces || f == F::stacked || f == F::float_rotations;
+  const bool corner = f == F::vertex_on_face || f == F::grazing_cast;
+  // With a corner on a face, the face is x's when x has faces, else y's.
+  const bool face_x = has_faces(l.x);
+  const Rot* frame_x = framed || (corner && face_x) ? &fx : nullptr;
+  const Rot* frame_y = framed ? &fy : corner && !face_x ? &fx : nullptr;
   const bool degenerate = f == F::degenerate_hull;
-  make_shape(l.x, d, r, framed ? &fx : nullptr, degenerate && l.x == ShapeKind::hull, index, x);
-  make_shape(l.y, d, r, framed ? &fy : nullptr, degenerate && (l.y == ShapeKind::hull || l.x != ShapeKind::hull), index, y);
+  make_shape(l.x, d, r, frame_x, degenerate && l.x == ShapeKind::hull, index, x);
+  make_shape(l.y, d, r, frame_y, degenerate && (l.y == ShapeKind::hull || l.x != ShapeKind::hull), index, y);
   if (f == F::random) {
     translate(l.x, d, x, rand_point(r, dim, 2));
     translate(l.y, d, y, rand_point(r, dim, 2));
@@ -1257,16 +1322,76 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
     for (std::size_t j = 0; j < d; ++j) from[j] = (r.coin() ? 1 : -1) * std::round(std::pow(10.0, r.uni(lo, hi)));
     translate(l.x, d, x, from);
   }
-  if (float_x) round_to_float(x);
   V dir = unit(rand_point(r, dim, 1));
-  if (framed) {
+  if (f == F::stacked) {
+    // A stack along up = +-fx[k]: `below` shapes under x (half heights
+    // 0.25 .. 1), then x, then y; each centre is the one below plus the two
+    // half heights along up, every operation rounded to the sides' type, as
+    // a game stacks them. Within rounding of touching, either way.
     const std::size_t k = static_cast<std::size_t>(r.integer(0, dim - 1));
-    dir = mul(r.coin() ? 1 : -1, fx[k]);
-    for (std::size_t i = 0; i < d; ++i)  // slid along the face a little
-      if (i != k) from = add(from, mul(r.uni(-0.5, 0.5), fx[i]));
+    const V up = mul(r.coin() ? 1 : -1, fx[k]);
+    const bool as_float = float_x || float_y;
+    auto rnd = [as_float](double v) { return as_float ? double(float(v)) : v; };
+    V u{}, p{};
+    for (std::size_t j = 0; j < d; ++j) u[j] = rnd(up[j]);
+    auto step = [&](double below_top, double above_bottom) {
+      const double h = rnd(rnd(below_top) + rnd(above_bottom));
+      for (std::size_t j = 0; j < d; ++j) p[j] = rnd(p[j] + rnd(h * u[j]));
+    };
+    double top = r.uni(0.25, 1);
+    for (long i = r.integer(0, 6); i > 0; --i) {
+      const double h = r.uni(0.25, 1);
+      step(top, h);
+      top = h;
+    }
+    step(top, reach(l.x, d, x, mul(-1, up)));
+    const V px = p;
+    step(reach(l.x, d, x, up), reach(l.y, d, y, mul(-1, up)));
+    translate(l.x, d, x, px);
+    translate(l.y, d, y, p);
+    if (float_x) round_to_float(x);
+    if (float_y) round_to_float(y);
+    dir = up;
+  } else {
+    if (float_x) round_to_float(x);
+    if (f == F::nearly_parallel || f == F::resting_faces) {
+      const std::size_t k = static_cast<std::size_t>(r.integer(0, dim - 1));
+      dir = mul(r.coin() ? 1 : -1, fx[k]);
+      for (std::size_t i = 0; i < d; ++i)  // slid along the face a little
+        if (i != k) from = add(from, mul(r.uni(-0.5, 0.5), fx[i]));
+    }
+    if (corner) {
+      // n: the face's outward normal (x's face, or y's facing x). The
+      // corner (the other shape's support point along the face) starts
+      // half the face shape's thickness inside, under a point q of the
+      // face's middle half; place_touching then moves y out along n.
+      const std::size_t k = static_cast<std::size_t>(r.integer(0, dim - 1));
+      const V n = mul(r.coin() ? 1 : -1, fx[k]);
+      const std::span<const double> fs = face_x ? std::span<const double>(x) : std::span<const double>(y);
+      const ShapeKind fk = face_x ? l.x : l.y;
+      const double thick = reach(fk, d, fs, n) + reach(fk, d, fs, mul(-1, n));
+      V q{};  // on the face plane through the origin, in its middle half
+      for (std::size_t i = 0; i < d; ++i)
+        if (i != k) q = add(q, mul(r.uni(-0.5, 0.5) * reach(fk, d, fs, fx[i]), fx[i]));
+      if (face_x) {  // y's corner at q + (reach - thick / 2) n
+        const V s = support(l.y, d, y, mul(-1, n));
+        from = add(from, sub(add(q, mul(reach(l.x, d, x, n) - thick / 2, n)), s));
+      } else {  // y's face point q - reach(-n) n at x's support point, thick / 2 deep
+        const V sx = support(l.x, d, x, n);
+        const V s = add(sx, mul(reach(l.x, d, x, n) - dot(sx, n), n));  // plus x's radius along n
+        from = add(from, sub(s, sub(q, mul(reach(l.y, d, y, mul(-1, n)) - thick / 2, n))));
+      }
+      dir = n;
+      if (slide) {  // a unit direction in the face's plane
+        V t{};
+        for (std::size_t i = 0; i < d; ++i)
+          if (i != k) t = add(t, mul(r.uni(-1, 1), fx[i]));
+        *slide = unit(t);
+      }
+    }
+    const std::vector<double> y0(y.begin(), y.end());
+    place_touching(l, float_y, c, y0, from, dir, index);
   }
-  const std::vector<double> y0(y.begin(), y.end());
-  place_touching(l, float_y, c, y0, from, dir, index);
   // Variants off the boundary: far apart (2 .. 1e6 times the pair's size,
   // about 4), or near it but beyond rounding, apart or overlapping by 1e-6
   // .. 1e-2 of the size (code right only near touching, or wrong only on

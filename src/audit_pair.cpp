@@ -555,8 +555,13 @@ SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
   return t;
 }
 
-AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, std::string name) {
+AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, std::string name,
+                              std::function<std::vector<mpq_class>(std::span<const double>)> held = {},
+                              std::optional<SweepTarget> target = std::nullopt) {
   if (l.x == ShapeKind::triangle) throw invalid_input("audit_sweep: the moving shape cannot be a triangle");
+  if (target && !(std::isfinite(target->separation) && target->separation >= 0 && std::isfinite(target->tolerance) &&
+                  target->tolerance >= 0))
+    throw invalid_input("audit_sweep: a target's separation and tolerance must be finite and >= 0");
   using F = CaseFamily;
   AuditSubject s;
   s.name = std::move(name);
@@ -569,17 +574,25 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
                 F::large_offsets};
   if (tri) s.families.insert(s.families.end(), {F::piercing_triangle, F::degenerate_triangle});
   else s.families.insert(s.families.end(), {F::collinear_gaps, F::nearly_parallel, F::zero_length});
-  if (solid) s.families = audit_cases::solid_families(l);
+  if (solid) {
+    s.families = audit_cases::solid_families(l);
+    s.families.push_back(F::grazing_cast);
+  }
   const std::size_t w = l.width(), d = static_cast<std::size_t>(l.dim);
   s.width = w + d;
   // A family's pair is where x stands at t* = k/8; x starts t* v earlier.
-  // v has length 1 to 20 in a random direction, reversed for one case in
-  // four (contact at the start, or none).
+  // v has length 1 to 20 in a random direction (grazing_cast: in the plane
+  // of the face the pair's corner touches, so that x starts beside the face
+  // and its path grazes the face's edge), reversed for one case in four
+  // (contact at the start, or none).
   s.generate = [l, float_x, float_y, w, d](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::shape_pair(f, l, float_x, float_y, seed, i, c.first(w));
+    std::array<double, 3> slide{};
+    if (f == F::grazing_cast) audit_cases::solid_pair(f, l, float_x, float_y, seed, i, c.first(w), &slide);
+    else audit_cases::shape_pair(f, l, float_x, float_y, seed, i, c.first(w));
     std::mt19937_64 r(seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)) ^ 0x5eeb5eebULL);  // per case
     std::uniform_real_distribution<double> u(-1, 1);
     double v[3] = {u(r), u(r), d == 3 ? u(r) : 0.0}, n = 0;
+    if (f == F::grazing_cast) std::copy(slide.begin(), slide.end(), v);
     for (double x : v) n += x * x;
     const double len = std::ldexp(std::floor(std::uniform_real_distribution<double>(1, 20)(r) * 8), -3);
     const double ts = double(1 + r() % 7) / 8, sign = r() % 4 == 0 ? -1.0 : 1.0;
@@ -597,7 +610,26 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
       }
     }
   };
-  auto rationals = [](std::span<const double> c) { return std::vector<mpq_class>(c.begin(), c.end()); };
+  // The reference's case: the held shapes (to_exact) when an adapter reads
+  // them back, x grown by the target separation, then v.
+  const double grow = target ? target->separation : 0.0;
+  auto rationals = [l, w, held, grow](std::span<const double> c) {
+    std::vector<mpq_class> q;
+    if (held) q = held(c.first(w));
+    else q.assign(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(w));
+    q.insert(q.end(), c.begin() + static_cast<std::ptrdiff_t>(w), c.end());
+    if (grow > 0) q[radius_index(l.x, l.dim)] += grow;
+    return q;
+  };
+  if (target) {
+    char band[96];
+    std::snprintf(band, sizeof band, " (to separation %.9g, within %.9g)", target->separation, target->tolerance);
+    s.question = "the first time t in [0, 1] at which x, translated by t v, comes within a target separation of y" +
+                 std::string(band) + ", none when it never does; right when the region x sweeps by the answered "
+                 "time is within the tolerance of that separation; reference: the exact distance of the region x's "
+                 "axis sweeps (" + std::to_string(l.dim) + "-D)";
+    s.right_within = target->tolerance;
+  }
   s.exact = [l, rationals](std::span<const double> c) { return sweep_truth(l, rationals(c)).answer; };
   s.query = [l, rationals](std::span<const double> c) {
     // The `sweep` line of docs/queries.md (x at its start, moving by v) and
@@ -624,15 +656,16 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
   // penetration when late). Unlike |t - t*| |v|, it stays small for a
   // glancing contact, where a rounding-level move of a shape shifts the
   // first contact far along the motion.
-  s.margin = [l, rationals, solid](std::span<const double> c, const Answer& exact, const Answer& got) {
+  const bool by_time = target.has_value();  // a time is judged by the region swept by then
+  s.margin = [l, rationals, solid, by_time](std::span<const double> c, const Answer& exact, const Answer& got) {
     if (solid) {
-      if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
+      if (got.kind == Answer::Kind::none || (exact.kind == Answer::Kind::none && !by_time))
         return std::fabs(solid_sweep_truth(l, rationals(c)).boundary);
       if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
       return std::fabs(solid_sweep_margin(l, rationals(c), got.x));
     }
     const Sweep sw(l, rationals(c));
-    if (exact.kind == Answer::Kind::none || got.kind == Answer::Kind::none)
+    if (got.kind == Answer::Kind::none || (exact.kind == Answer::Kind::none && !by_time))
       return touching_margin(sw.d2_by(1), sw.R);  // sweep_truth's boundary, without its bisection
     if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
     return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
@@ -860,8 +893,10 @@ AuditReport pair_audit(Question q, const PairLayout& l, bool float_x, bool float
 }
 
 AuditReport sweep_audit(const PairLayout& l, bool float_x, bool float_y, std::string name,
-                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o) {
-  AuditSubject s = sweep_subject_of(l, float_x, float_y, std::move(name));
+                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
+                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                        std::optional<SweepTarget> target) {
+  AuditSubject s = sweep_subject_of(l, float_x, float_y, std::move(name), std::move(held), target);
   if (float_x || float_y) s.band_ulp = 0x1p29;
   s.approx = std::move(approx);
   return run_audit(s, o);

@@ -66,9 +66,11 @@ double solid_sweep_margin(const PairLayout& l, std::span<const mpq_class> c, dou
 
 namespace exactgeom::audit_cases {
 /// Case `index` of family f for a layout with a box or hull (shape_pair
-/// calls it): see solid_families for the families.
+/// calls it): see solid_families for the families. For vertex_on_face and
+/// grazing_cast, `slide` (when given) receives a unit direction in the
+/// plane of the face the corner touches.
 void solid_pair(CaseFamily f, const PairLayout& l, bool float_x, bool float_y, std::uint64_t seed,
-                std::uint64_t index, std::span<double> c);
+                std::uint64_t index, std::span<double> c, std::array<double, 3>* slide = nullptr);
 /// The families solid_pair has for layout l.
 std::vector<CaseFamily> solid_families(const PairLayout& l);
 }  // namespace exactgeom::audit_cases

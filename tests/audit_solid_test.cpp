@@ -346,7 +346,8 @@ TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
 
 TEST(AuditSolid, SweepsOfBoxesAndHulls) {
   const eg::AuditOptions o{.cases = cases(16),
-                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap},
+                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap,
+                                        CaseFamily::grazing_cast},
                            .keep = 0};
   const auto exact = eg::audit_sweep<Box, Hull>(
       [](const Box& x, const eg::Point3<double>& v, const Hull& y) { return eg::time_of_impact(x.b, v, y.h); }, o,
@@ -534,4 +535,148 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
                    },
                    0.0, o)),
                std::invalid_argument);
+}
+
+TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
+  // stacked, vertex_on_face, float_rotations (pairs) and grazing_cast
+  // (sweeps), checked on the generated values themselves. Off-boundary
+  // variants (i % 16 of 11 .. 13) are left out: they are moved on purpose.
+  using K = eg::ShapeKind;
+  const eg::PairLayout bb{3, K::box, K::box};
+  auto variant = [](std::uint64_t i) { return i % 16 >= 11 && i % 16 <= 13; };
+  auto truth = [](const eg::PairLayout& l, std::span<const double> v) {
+    const std::vector<mpq_class> q(v.begin(), v.end());
+    return eg::pair_truth(Question::closed_overlap, l, q);
+  };
+  std::vector<double> c(bb.width());
+  for (const bool as_float : {false, true}) {
+    // A stack: one frame for both, within rounding of touching (of the
+    // stack's height, up to 16), either way.
+    int meet = 0, apart = 0;
+    for (std::uint64_t i = 0; i < 48; ++i) {
+      if (variant(i)) continue;
+      eg::audit_cases::shape_pair(CaseFamily::stacked, bb, as_float, as_float, 100 + i, i, c);
+      const auto t = truth(bb, c);
+      EXPECT_LE(t.boundary, as_float ? 1e-5 : 1e-12) << i;
+      ++(t.answer.value ? meet : apart);
+      EXPECT_TRUE(std::equal(c.begin() + 3, c.begin() + 12, c.begin() + 19)) << i;
+    }
+    EXPECT_GT(meet, 0);
+    EXPECT_GT(apart, 0);
+    // Rotations from float quaternions, touching: for float code made in
+    // float (every axis value a float, the columns orthonormal only to
+    // float rounding), for double code in double.
+    double defect = 0;
+    for (std::uint64_t i = 0; i < 24; ++i) {
+      if (variant(i)) continue;
+      eg::audit_cases::shape_pair(CaseFamily::float_rotations, bb, as_float, as_float, 200 + i, i, c);
+      for (std::size_t at : {0u, 16u}) {
+        for (std::size_t k = 3; k < 12; ++k)
+          if (as_float) {
+            EXPECT_EQ(double(float(c[at + k])), c[at + k]) << i;
+          }
+        for (std::size_t a = 0; a < 3; ++a)
+          for (std::size_t b = 0; b < 3; ++b) {
+            const double* u = &c[at + 3 + 3 * a];
+            const double* w = &c[at + 3 + 3 * b];
+            defect = std::fmax(defect, std::fabs(u[0] * w[0] + u[1] * w[1] + u[2] * w[2] - (a == b)));
+          }
+      }
+      EXPECT_LE(truth(bb, c).boundary, as_float ? 1e-5 : 1e-12) << i;
+    }
+    if (as_float) {
+      EXPECT_GT(defect, 1e-9);
+      EXPECT_LT(defect, 1e-6);
+    } else {
+      EXPECT_LT(defect, 1e-14);
+    }
+  }
+  // A corner of y on the middle half of one of x's faces: one corner of y
+  // at x's surface, inside the face, every other corner clearly outside x.
+  for (std::uint64_t i = 0; i < 40; ++i) {
+    if (variant(i)) continue;
+    eg::audit_cases::shape_pair(CaseFamily::vertex_on_face, bb, false, false, 300 + i, i, c);
+    EXPECT_LE(truth(bb, c).boundary, 1e-12) << i;
+    int on = 0;
+    for (int m = 0; m < 8; ++m) {
+      std::array<double, 3> p{c[16], c[17], c[18]};
+      for (std::size_t a = 0; a < 3; ++a)
+        for (std::size_t j = 0; j < 3; ++j) p[j] += ((m >> a) & 1 ? 1 : -1) * c[16 + 12 + a] * c[16 + 3 + 3 * a + j];
+      double out = -INFINITY;  // x is at the origin: how far the corner is outside x's slabs
+      std::array<double, 3> local{};
+      for (std::size_t a = 0; a < 3; ++a) {
+        local[a] = p[0] * c[3 + 3 * a] + p[1] * c[4 + 3 * a] + p[2] * c[5 + 3 * a];
+        out = std::fmax(out, std::fabs(local[a]) - c[12 + a]);
+      }
+      if (std::fabs(out) <= 1e-9) {
+        ++on;
+        int inside = 0;
+        for (std::size_t a = 0; a < 3; ++a) inside += std::fabs(local[a]) <= 0.51 * c[12 + a];
+        EXPECT_EQ(inside, 2) << i;
+      } else {
+        EXPECT_GT(out, 1e-6) << i;
+      }
+    }
+    EXPECT_EQ(on, 1) << i;
+  }
+  // A grazing cast: the region x sweeps is within rounding of touching y
+  // (it neither misses by more nor goes in), and x mostly starts beside
+  // the face, apart from y.
+  for (const eg::PairLayout& l : {bb, eg::PairLayout{3, K::ball, K::box}, eg::PairLayout{2, K::box, K::hull}}) {
+    const auto s = eg::sweep_subject(l, false, false, "grazing");
+    std::vector<double> w(s.width);
+    int beside = 0, all = 0;
+    for (std::uint64_t i = 0; i < 24; ++i) {
+      if (variant(i)) continue;
+      s.generate(CaseFamily::grazing_cast, 400 + i, i, w);
+      const std::vector<mpq_class> q(w.begin(), w.end());
+      EXPECT_LE(eg::detail::sweep_truth(l, q).boundary, 1e-9) << i;
+      ++all;
+      beside += truth(l, std::span<const double>(w).first(l.width())).boundary > 1e-6;
+    }
+    EXPECT_GT(2 * beside, all);
+  }
+}
+
+TEST(AuditSolid, SweepTargetsAreJudgedByTheBandAroundTheTarget) {
+  // A cast that stops at a target separation (Box2D's b2TimeOfImpact):
+  // right within the band, gross beyond it, and wrong without the target.
+  const eg::AuditOptions o{.cases = cases(12),
+                           .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::grazing_cast},
+                           .keep = 0};
+  const eg::SweepTarget target{0.01, 0.0025};
+  auto grown = [](double by) {
+    return [by](const Rect& x, const eg::Point2<double>& v, const Rect& y) {
+      eg::Box2<double> b = x.b;
+      b.r += by;
+      return eg::time_of_impact(b, v, y.b);
+    };
+  };
+  const auto at_target = eg::audit_sweep<Rect, Rect>(grown(0.01), target, o, "to the target");
+  EXPECT_GT(at_target.cases(), 0u);
+  EXPECT_EQ(at_target.wrong(), 0u) << at_target.markdown();
+  const auto early = eg::audit_sweep<Rect, Rect>(grown(0.012), target, o, "0.002 early");
+  EXPECT_EQ(early.wrong(), 0u) << early.markdown();
+  const auto late = eg::audit_sweep<Rect, Rect>(grown(0), target, o, "to contact");
+  EXPECT_GT(late.gross(), 0u) << late.markdown();
+  const auto plain = eg::audit_sweep<Rect, Rect>(grown(0.01), o, "no target");
+  EXPECT_GT(plain.gross(), 0u) << plain.markdown();
+  // Kept lines carry x grown by the separation: eval answers them as the
+  // reference did.
+  eg::AuditOptions keep = o;
+  keep.keep = 2;
+  const auto kept = eg::audit_sweep<Rect, Rect>(grown(0), target, keep, "to contact, kept");
+  std::vector<std::string> lines, expected;
+  for (const auto& f : kept.families)
+    for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected);
+  ASSERT_FALSE(lines.empty());
+  const auto answers = eval_lines(lines);
+  ASSERT_EQ(answers.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string want = expected[i] == "none" ? "\"toi\":null" : "\"toi\":\"" + expected[i] + "\"";
+    EXPECT_NE(answers[i].find(want), std::string::npos) << lines[i] << "\n -> " << answers[i];
+  }
+  const eg::SweepTarget negative{-1, 0}, not_a_number{0.01, NAN};
+  EXPECT_THROW((eg::audit_sweep<Rect, Rect>(grown(0), negative, o)), std::invalid_argument);
+  EXPECT_THROW((eg::audit_sweep<Rect, Rect>(grown(0), not_a_number, o)), std::invalid_argument);
 }

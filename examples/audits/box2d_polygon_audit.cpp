@@ -6,7 +6,15 @@
 //    (a direction of least translation?), its points (on both shapes?),
 //    their separations (the exact ones along the normal at each point?), and
 //    its depth, minus the least separation;
-//  - b2Distance between the same boxes (GJK on their distance proxies).
+//  - b2Distance between the same boxes (GJK on their distance proxies);
+//  - b2TimeOfImpact: a box moving by v (b2Sweep from c0 to c0 + v, its
+//    angle fixed) against a box at rest. It stops by design where the
+//    cores are target = max(b2_linearSlop, r1 + r2 - 3 b2_linearSlop) apart,
+//    within b2_linearSlop / 4 (conservative advancement): audited with
+//    exactgeom::audit_sweep and that SweepTarget. e_touching and
+//    e_overlapped (the cores meet at the start: t = 0) are impacts;
+//    e_separated and e_failed are read as none, as b2World::SolveTOI reads
+//    them (the body moves the whole step).
 // A Box2D box is a b2PolygonShape made by SetAsBox(hx, hy) under a
 // b2Transform (position, b2Rot's cos and sin): exactgeom::RotatedBox2<float>,
 // read back exactly (to_exact: the axes (c, s) and (-s, c) as stored). Its
@@ -17,6 +25,7 @@
 #include <box2d/b2_collision.h>
 #include <box2d/b2_distance.h>
 #include <box2d/b2_polygon_shape.h>
+#include <box2d/b2_time_of_impact.h>
 
 #include <algorithm>
 #include <cmath>
@@ -37,6 +46,29 @@ struct exactgeom::shape_adapter<B2Box> {
   using scalar = float;
   static B2Box from_exact(const exact_type& b) { return B2Box::hold(b); }
   static exactgeom::Box2<mpq_class> to_exact(const B2Box& b) { return b.exact(); }
+};
+
+// A body's box as a b2Sweep holds it: centre, angle and half extents in
+// float. Box2D turns the angle into b2Rot(angle) (sinf, cosf) at every
+// step of its sweep: to_exact is that box, the one it collides.
+struct B2Body {
+  float x, y, angle, hx, hy;
+};
+template <>
+struct exactgeom::shape_adapter<B2Body> {
+  using exact_type = exactgeom::Box2<double>;
+  using scalar = float;
+  static B2Body from_exact(const exact_type& b) {
+    return {float(b.center.x), float(b.center.y), std::atan2(float(b.axes[0].y), float(b.axes[0].x)),
+            float(b.half[0]), float(b.half[1])};
+  }
+  static exactgeom::Box2<mpq_class> to_exact(const B2Body& b) {
+    const b2Rot q(b.angle);
+    const mpq_class c(double(q.c)), s(double(q.s));
+    return {{mpq_class(double(b.x)), mpq_class(double(b.y))},
+            {exactgeom::Point2<mpq_class>{c, s}, exactgeom::Point2<mpq_class>{-s, c}},
+            {mpq_class(double(b.hx)), mpq_class(double(b.hy))}};
+  }
 };
 
 template <>
@@ -132,12 +164,49 @@ double distance(const A& a, const B& b) {
   return out.distance;
 }
 
+b2Sweep still(float x, float y, float angle) {
+  b2Sweep w;
+  w.localCenter.SetZero();
+  w.c0.Set(x, y);
+  w.c = w.c0;
+  w.a0 = w.a = angle;
+  w.alpha0 = 0;
+  return w;
+}
+
+/// Box x moving by v against box y at rest: b2TimeOfImpact's t when it
+/// reports an impact, else none.
+std::optional<double> time_of_impact(const B2Body& x, const Point2<double>& v, const B2Body& y) {
+  b2PolygonShape px, py;
+  px.SetAsBox(x.hx, x.hy);
+  py.SetAsBox(y.hx, y.hy);
+  px.m_radius = py.m_radius = 0;
+  b2TOIInput in;
+  in.proxyA.Set(&px, 0);
+  in.proxyB.Set(&py, 0);
+  in.sweepA = still(x.x, x.y, x.angle);
+  in.sweepA.c.Set(x.x + float(v.x), x.y + float(v.y));
+  in.sweepB = still(y.x, y.y, y.angle);
+  in.tMax = 1;
+  b2TOIOutput out;
+  b2TimeOfImpact(&out, &in);
+  // e_overlapped: the cores meet at t = 0 (t is 0). e_failed (the root
+  // finder ran out of iterations) and e_separated: no impact in the step,
+  // as b2World::SolveTOI reads them.
+  if (out.state != b2TOIOutput::e_touching && out.state != b2TOIOutput::e_overlapped) return std::nullopt;
+  return out.t;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
   const std::string boxes = "box2d/b2CollidePolygons box-box (float)", polys = "box2d/b2CollidePolygons polygons (float)",
-                    box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)";
+                    box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)",
+                    toi = "box2d/b2TimeOfImpact box-box (float)";
+  // b2TimeOfImpact's target and band for cores with radius 0 (computed
+  // as Box2D does, in float).
+  const SweepTarget target{double(b2Max(b2_linearSlop, 0.0f - 3.0f * b2_linearSlop)), double(0.25f * b2_linearSlop)};
   const std::vector<AuditJob> jobs = {
       {boxes, [&](const AuditOptions& o) { return audit_manifold<B2Box, B2Box>(manifold<B2Box, B2Box>, 0.0, o, boxes); }},
       {polys, [&](const AuditOptions& o) { return audit_manifold<B2Poly, B2Poly>(manifold<B2Poly, B2Poly>, 0.0, o, polys); }},
@@ -145,6 +214,9 @@ int main(int argc, char** argv) {
        [&](const AuditOptions& o) { return audit_pair<B2Box, B2Box>(Question::distance, distance<B2Box, B2Box>, o, box_dist); }},
       {poly_dist, [&](const AuditOptions& o) {
          return audit_pair<B2Poly, B2Poly>(Question::distance, distance<B2Poly, B2Poly>, o, poly_dist);
+       }},
+      {toi, [&](const AuditOptions& o) {
+         return audit_sweep<B2Body, B2Body>(time_of_impact, target, o, toi + ": time of impact");
        }}};
   // Wrong: beyond 4 ULPs of float at the case's largest magnitude (a
   // direction: of 1).

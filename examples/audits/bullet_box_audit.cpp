@@ -9,7 +9,7 @@
 //    along the normal?); and its depth (-getDistance() of the deepest point);
 //  - btGjkPairDetector with btGjkEpaPenetrationDepthSolver (the
 //    convex-convex algorithm) on a btBoxShape and a btConvexHullShape, the
-//    same five questions;
+//    same five questions, and on two btConvexHullShape;
 //  - btCollisionWorld::convexSweepTest: a box cast along v against a box,
 //    the hit fraction (time of impact), none without a hit.
 // Bullet holds a box as a transform (the basis columns are its axes) and
@@ -158,13 +158,14 @@ int main(int argc, char** argv) {
   using namespace exactgeom;
   const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
   const std::string bb = "bullet/btBoxBoxDetector box-box" + type, bh = "bullet/GJK-EPA box-hull" + type,
-                    sw = "bullet/convexSweepTest box-box" + type;
+                    hh = "bullet/GJK-EPA hull-hull" + type, sw = "bullet/convexSweepTest box-box" + type;
   const std::vector<AuditJob> jobs = {
       // Bullet reports a point only for distance < 0 here (margins and
       // thresholds 0): overlap by more than touching is the question its
       // "contact?" answers, and no point may lie off the shapes (tolerance 0).
       {bb, [&](const AuditOptions& o) { return audit_manifold<BtBox, BtBox>(manifold<BtBox, BtBox>, 0.0, o, bb, Question::open_overlap); }},
       {bh, [&](const AuditOptions& o) { return audit_manifold<BtBox, BtHull>(manifold<BtBox, BtHull>, 0.0, o, bh, Question::open_overlap); }},
+      {hh, [&](const AuditOptions& o) { return audit_manifold<BtHull, BtHull>(manifold<BtHull, BtHull>, 0.0, o, hh, Question::open_overlap); }},
       {sw, [&](const AuditOptions& o) { return audit_sweep<BtBox, BtBox>(sweep, o, sw + ": time of impact"); }}};
   // Real answers: wrong beyond 4 ULPs of btScalar at the case's largest
   // magnitude (a direction or time: of 1).

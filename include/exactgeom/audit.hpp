@@ -86,16 +86,35 @@ enum class CaseFamily {
   deep_overlap,   // centres closer than a quarter box: nested, equal, deep
   // Pairs with a hull (audit_pair):
   degenerate_hull,  // flat, collinear, repeated-point and one-point hulls, touching
+  stacked,          // one shape resting on another in a stack of two to
+                    // eight along one axis of a shared frame, each centre
+                    // the one below plus the two extents, summed in the
+                    // sides' type (float when either is): within rounding
+                    // of touching, as a game's stack is
+  vertex_on_face,   // a corner (or the nearest point) of one shape touching
+                    // the inside of the other's face, the shape turned at
+                    // random
+  float_rotations,  // rotations made from float quaternions: normalized and
+                    // turned into a matrix in the side's type (for float
+                    // code in float arithmetic, as an engine holding float
+                    // quaternions does: columns orthonormal only to float
+                    // rounding); touching along a random direction
+  // Shape casts with a box or hull (audit_sweep):
+  grazing_cast,  // a corner of one shape slides along the plane of the
+                 // other's face at touching height (one ULP in or out),
+                 // starting beside the face: the cast grazes its edge
   // (For pairs with a box or hull, case i % 16 == 13 of a touching family
   // is moved far apart, 12 just apart and 11 just overlapping, by 1e-6 to
   // 1e-2 of the pair's size: docs/auditing_boxes.md.)
 };
-inline constexpr std::array<CaseFamily, 15> kAllFamilies = {
+inline constexpr std::array<CaseFamily, 19> kAllFamilies = {
     CaseFamily::random,           CaseFamily::near_degenerate,   CaseFamily::touching,
     CaseFamily::parallel_zero_length, CaseFamily::far_from_origin, CaseFamily::classroom,
     CaseFamily::collinear_gaps,   CaseFamily::nearly_parallel,   CaseFamily::zero_length,
     CaseFamily::large_offsets,    CaseFamily::piercing_triangle, CaseFamily::degenerate_triangle,
-    CaseFamily::resting_faces,    CaseFamily::deep_overlap,      CaseFamily::degenerate_hull};
+    CaseFamily::resting_faces,    CaseFamily::deep_overlap,      CaseFamily::degenerate_hull,
+    CaseFamily::stacked,          CaseFamily::vertex_on_face,    CaseFamily::float_rotations,
+    CaseFamily::grazing_cast};
 std::string_view to_string(CaseFamily f);
 
 /// Which overlap a boolean test is supposed to answer.
@@ -597,6 +616,20 @@ std::string_view to_string(Question q);
 template <class UserShape>
 struct shape_adapter;
 
+/// A shape cast that stops short of touching, by design: conservative
+/// advancement to a target separation (Box2D's b2TimeOfImpact stops where
+/// the shapes are max(b2_linearSlop, r1 + r2 - 3 b2_linearSlop) apart,
+/// within b2_linearSlop / 4). The reference is the first time x comes
+/// within `separation` of y (x grown by it), and an answer is right when
+/// the region x sweeps by the answered time is within `tolerance` of that
+/// (its gap when early, its depth when late); a none is right when the
+/// whole sweep stays farther than separation - tolerance. Severity: how far
+/// beyond the tolerance. Both must be finite and >= 0 (invalid_input).
+struct SweepTarget {
+  double separation = 0;
+  double tolerance = 0;
+};
+
 }  // namespace exactgeom
 
 #include "exactgeom/detail/audit_glue.hpp"
@@ -620,22 +653,17 @@ AuditReport audit_pair(Question q, Fn&& fn, const AuditOptions& o = {}, std::str
 }
 
 namespace detail {
-/// audit_pair, with the stated contact tolerance of the manifold questions.
-template <class UX, class UY, class Fn>
-AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::string name, double tolerance) {
+/// The shapes the adapters hold (to_exact of from_exact), flat and exact,
+/// of a pair case (x's wx values, then y's); empty when neither adapter
+/// reads its shape back.
+template <class UX, class UY>
+std::function<std::vector<mpq_class>(std::span<const double>)> held_shapes(std::size_t wx) {
   using AX = shape_adapter<UX>;
   using AY = shape_adapter<UY>;
   using EX = typename AX::exact_type;
   using EY = typename AY::exact_type;
-  constexpr int dim = detail::shape_info<EX>::dim;
-  static_assert(detail::shape_info<EY>::dim == dim, "both shapes must have the same dimension");
-  constexpr detail::PairLayout l{dim, detail::shape_info<EX>::kind, detail::shape_info<EY>::kind};
-  static_assert(l.x != ShapeKind::triangle || l.y != ShapeKind::triangle,
-                "at most one of the shapes may be a triangle");
-  const std::size_t wx = l.x_width();
-  std::function<std::vector<mpq_class>(std::span<const double>)> held;
   if constexpr (detail::reads_back<AX, UX> || detail::reads_back<AY, UY>) {
-    held = [wx](std::span<const double> c) {
+    return [wx](std::span<const double> c) {
       std::vector<mpq_class> h(c.size());
       const std::span<mpq_class> hs(h);
       auto side = [&](auto adapter, const auto& exact_shape, std::span<mpq_class> out) {
@@ -650,6 +678,23 @@ AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::s
       return h;
     };
   }
+  return {};
+}
+
+/// audit_pair, with the stated contact tolerance of the manifold questions.
+template <class UX, class UY, class Fn>
+AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::string name, double tolerance) {
+  using AX = shape_adapter<UX>;
+  using AY = shape_adapter<UY>;
+  using EX = typename AX::exact_type;
+  using EY = typename AY::exact_type;
+  constexpr int dim = detail::shape_info<EX>::dim;
+  static_assert(detail::shape_info<EY>::dim == dim, "both shapes must have the same dimension");
+  constexpr detail::PairLayout l{dim, detail::shape_info<EX>::kind, detail::shape_info<EY>::kind};
+  static_assert(l.x != ShapeKind::triangle || l.y != ShapeKind::triangle,
+                "at most one of the shapes may be a triangle");
+  const std::size_t wx = l.x_width();
+  std::function<std::vector<mpq_class>(std::span<const double>)> held = held_shapes<UX, UY>(wx);
   std::function<bool(std::span<const double>)> valid;
   if constexpr (requires(const EX& e) { AX::valid(e); } || requires(const EY& e) { AY::valid(e); }) {
     valid = [wx](std::span<const double> c) {
@@ -674,25 +719,10 @@ AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::s
   return detail::pair_audit(q, l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
                             std::move(held), std::move(valid), approx, o, one_sided, tolerance);
 }
-}  // namespace detail
 
-/// Audits a sweep (a shape cast, continuous collision): fn(x, v, y) is the
-/// first time t in [0, 1] at which x (a ball or capsule, or a point or
-/// segment) translated by t v touches y (any kind), as a number or a
-/// std::optional (empty: no contact in the frame); v is a Point2<double> or
-/// Point3<double> (float-representable for a float x). The exact reference
-/// is the first t at which the region x sweeps meets y, correctly rounded.
-/// Cases are the families' pairs with x moved back along a random motion,
-/// so that it reaches them during the frame. A wrong time's severity is
-/// how far the region x sweeps by that time is from touching y (the gap
-/// of an early answer, the deepest penetration of a late one); a wrong
-/// none's is how far the whole sweep is from touching. Query lines are
-/// `sweep` lines of docs/queries.md (x at its start, and v) with the raw
-/// case added ("case", see with_case). The moving shape cannot be a triangle
-/// (invalid_input). to_exact, valid and one_sided of the adapters are not
-/// used here.
+/// audit_sweep, with or without a target separation.
 template <class UX, class UY, class Fn>
-AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = "user sweep") {
+AuditReport audit_sweep_to(Fn&& fn, std::optional<SweepTarget> target, const AuditOptions& o, std::string name) {
   using AX = shape_adapter<UX>;
   using AY = shape_adapter<UY>;
   using EX = typename AX::exact_type;
@@ -708,7 +738,34 @@ AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = 
     else return detail::to_answer(Question::time_of_impact, dim, fn(x, Point3<double>{c[w], c[w + 1], c[w + 2]}, y));
   };
   return detail::sweep_audit(l, detail::is_float_scalar_v<AX>, detail::is_float_scalar_v<AY>, std::move(name),
-                             approx, o);
+                             approx, o, held_shapes<UX, UY>(wx), target);
+}
+}  // namespace detail
+
+/// Audits a sweep (a shape cast, continuous collision): fn(x, v, y) is the
+/// first time t in [0, 1] at which x (any kind but a triangle) translated
+/// by t v touches y (any kind), as a number or a std::optional (empty: no
+/// contact in the frame); v is a Point2<double> or Point3<double>
+/// (float-representable for a float x). The exact reference is the first t
+/// at which the region x sweeps meets y, correctly rounded, asked about the
+/// shapes the adapters hold (to_exact, as audit_pair). Cases are the
+/// families' pairs with x moved back along a random motion, so that it
+/// reaches them during the frame (grazing_cast: along the plane of a face,
+/// grazing its edge). A wrong time's severity is how far the region x
+/// sweeps by that time is from touching y (the gap of an early answer, the
+/// deepest penetration of a late one); a wrong none's is how far the whole
+/// sweep is from touching. Query lines are `sweep` lines of docs/queries.md
+/// (x at its start, and v) with the raw case added ("case", see
+/// with_case). The moving shape cannot be a triangle (invalid_input).
+/// valid and one_sided of the adapters are not used here.
+template <class UX, class UY, class Fn>
+AuditReport audit_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = "user sweep") {
+  return detail::audit_sweep_to<UX, UY>(std::forward<Fn>(fn), std::nullopt, o, std::move(name));
+}
+
+template <class UX, class UY, class Fn>
+AuditReport audit_sweep(Fn&& fn, SweepTarget target, const AuditOptions& o = {}, std::string name = "user sweep") {
+  return detail::audit_sweep_to<UX, UY>(std::forward<Fn>(fn), target, o, std::move(name));
 }
 
 /// The three audits of a contact function, as a physics engine's narrow

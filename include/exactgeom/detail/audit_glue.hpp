@@ -162,7 +162,9 @@ constexpr bool adapter_one_sided() {
 }
 /// audit_sweep's run.
 AuditReport sweep_audit(const PairLayout& l, bool float_x, bool float_y, std::string name,
-                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o);
+                        std::function<Answer(std::span<const double>)> approx, const AuditOptions& o,
+                        std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                        std::optional<SweepTarget> target);
 
 template <class T>
 struct is_optional : std::false_type {};

@@ -82,6 +82,13 @@ struct AuditSubject {
   // The ULP the gross band counts: 1 for code computing in double, 2^29
   // (one ULP of float, in ULPs of double) for code computing in float.
   double band_ulp = 1;
+  // Optional (>= 0, with `margin`): the answer is judged by its backward
+  // error alone, right when margin(c, exact, got) is at most this
+  // (absolute units), and its distance to the boundary for the gross band
+  // is the margin beyond it. For code that stops within a stated band of
+  // its target (a shape cast's target separation, audit_sweep with a
+  // SweepTarget). Negative: judged by AuditOptions::tolerance.
+  double right_within = -1;
 };
 
 /// Runs the audit. Options that do not apply to the subject are errors,
