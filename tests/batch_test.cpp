@@ -311,3 +311,98 @@ TEST(BatchIsa, RunsTheCopyTheEnvironmentNames) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// shape_batch.hpp: capsule tests and segment distances over arrays.
+
+#include "exactgeom/capsules.hpp"
+#include "exactgeom/segments.hpp"
+#include "exactgeom/shape_batch.hpp"
+
+namespace {
+
+eg::Segment3<double> random_segment(std::mt19937_64& g, bool lattice) {
+  std::uniform_real_distribution<double> u(-4, 4);
+  std::uniform_int_distribution<int> k(-4, 4);
+  auto v = [&] { return lattice ? k(g) / 2.0 : u(g); };
+  return {{v(), v(), v()}, {v(), v(), v()}};
+}
+
+}  // namespace
+
+TEST(ShapeBatch, EveryItemIsTheScalarAnswer) {
+  // Random and lattice segments (parallel, touching, overlapping and
+  // zero-length pairs are common on the half-integer lattice).
+  std::mt19937_64 g(29);
+  const std::size_t n = 600;
+  std::vector<eg::Segment3<double>> s(n), t(n);
+  std::vector<eg::Capsule3<double>> a(n), b(n);
+  std::uniform_int_distribution<int> rr(0, 6);
+  for (std::size_t i = 0; i < n; ++i) {
+    s[i] = random_segment(g, i % 2 == 1), t[i] = random_segment(g, i % 2 == 1);
+    a[i] = {s[i], rr(g) / 4.0}, b[i] = {t[i], rr(g) / 4.0};
+  }
+  std::vector<double> d(n);
+  std::vector<mpq_class> d2(n);
+  std::vector<std::uint8_t> closed(n), open(n);
+  eg::segment_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d);
+  eg::segment_distance2_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d2);
+  eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(a), std::span<const eg::Capsule3<double>>(b), closed,
+                            open);
+  std::size_t touching = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(d[i], eg::distance(s[i], t[i])) << i;
+    EXPECT_EQ(d2[i], eg::squared_distance(s[i], t[i])) << i;
+    EXPECT_EQ(closed[i] != 0, eg::intersects(a[i], b[i])) << i;
+    EXPECT_EQ(open[i] != 0, eg::interiors_overlap(a[i], b[i])) << i;
+    touching += closed[i] && !open[i];
+  }
+  EXPECT_GT(touching, 0u);  // the lattice half has exactly touching capsules
+}
+
+TEST(ShapeBatch, OneShapeIsUsedForEveryItem) {
+  std::mt19937_64 g(31);
+  std::vector<eg::Segment2<double>> t(50);
+  for (auto& x : t) {
+    const auto s3 = random_segment(g, false);
+    x = {{s3.a.x, s3.a.y}, {s3.b.x, s3.b.y}};
+  }
+  const eg::Segment2<double> one{{0, 0}, {1, 0.5}};
+  std::vector<double> d(50);
+  eg::segment_distance_batch(std::span<const eg::Segment2<double>>(&one, 1), std::span<const eg::Segment2<double>>(t), d);
+  for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(d[i], eg::distance(one, t[i]));
+  // Only one output asked for: the other stays empty.
+  std::vector<eg::Capsule2<double>> c(50);
+  for (std::size_t i = 0; i < 50; ++i) c[i] = {t[i], 0.25};
+  std::vector<std::uint8_t> closed(50);
+  const eg::Capsule2<double> disk{{{0, 0}, {0, 0}}, 1};
+  eg::capsule_capsule_batch(std::span<const eg::Capsule2<double>>(&disk, 1), std::span<const eg::Capsule2<double>>(c),
+                            closed, {});
+  for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(closed[i] != 0, eg::intersects(disk, c[i]));
+}
+
+TEST(ShapeBatch, BadInputThrowsNamingTheItem) {
+  std::vector<eg::Segment3<double>> s(3, eg::Segment3<double>{{0, 0, 0}, {1, 1, 1}});
+  std::vector<double> d(3);
+  s[2].b.y = std::numeric_limits<double>::quiet_NaN();
+  auto call = [&](std::span<double> out) {
+    eg::segment_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(s), out);
+  };
+  try {
+    call(d);
+    ADD_FAILURE() << "a NaN was accepted";
+  } catch (const eg::invalid_input& e) {
+    EXPECT_NE(std::string(e.what()).find("item 2"), std::string::npos) << e.what();
+  }
+  std::vector<double> four(4);
+  EXPECT_THROW(call(four), eg::invalid_input);  // 3 inputs, 4 outputs
+  std::vector<eg::Capsule3<double>> c(2, eg::Capsule3<double>{{{0, 0, 0}, {1, 0, 0}}, 1});
+  c[1].r = -1;
+  std::vector<std::uint8_t> closed(2), open(3);
+  EXPECT_THROW(eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
+                                         closed, {}),
+               eg::invalid_input);
+  EXPECT_THROW(eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
+                                         closed, open),
+               eg::invalid_input);  // outputs of different sizes
+}

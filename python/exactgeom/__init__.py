@@ -1,7 +1,8 @@
 """exactgeom: exact computational geometry for Python.
 
 Exact orientation predicates over NumPy arrays (orient2d, orient3d, incircle,
-insphere), exact segment intersections and distances, overlap, distance,
+insphere), exact segment intersections and distances (segment distances and
+capsule tests also over arrays of segments), overlap, distance,
 closest points, contact (penetration depth and direction) and time of impact
 for any two shapes (capsules, triangles, polygons, hulls, boxes), the JSON Lines query engine of `exactgeom eval` (eval), and audits of
 float collision functions written in Python (audit_pair, audit).
@@ -19,7 +20,6 @@ from ._exactgeom import (
     __version__,
     audit,
     audit_pair,
-    capsule_capsule,
     capsule_triangle,
     closest_points,
     contact,
@@ -34,14 +34,53 @@ from ._exactgeom import (
     point_segment_distance,
     point_segment_distance2,
     segment_closest_points,
-    segment_distance,
-    segment_distance2,
     segment_intersection,
     segment_triangle_distance,
     segment_triangle_distance2,
     segments_intersect,
     sweep,
 )
+from . import _arrays, _exactgeom
+
+_ARRAY_FORMS = """
+
+Array form: segments as a NumPy array of shape (n, 2, D) (a capsule as
+(segments, radii), radii of shape (n,) or one number), exact in float64;
+one shape (a plain segment or capsule) is used for every i against n. The
+loop runs in C++ without the GIL. See docs/python.md."""
+
+
+def capsule_capsule(c1, c2, test="both"):
+    if _arrays.capsule_form(c1, c2):
+        return _arrays.capsule_capsule(c1, c2, test)
+    if test not in _arrays._TESTS:
+        raise ValueError(f"capsule_capsule: test is one of {_arrays._TESTS}, not {test!r}")
+    o = _exactgeom.capsule_capsule(c1, c2)
+    return o if test == "both" else (o.closed if test == "closed" else o.open)
+
+
+def segment_distance(s, t):
+    if _arrays.segment_form(s, t):
+        return _arrays.segment_distance(s, t)
+    return _exactgeom.segment_distance(s, t)
+
+
+def segment_distance2(s, t, pairs=False):
+    if _arrays.segment_form(s, t):
+        return _arrays.segment_distance2(s, t, pairs)
+    d = _exactgeom.segment_distance2(s, t)
+    return (d.numerator, d.denominator) if pairs else d
+
+
+capsule_capsule.__doc__ = (_exactgeom.capsule_capsule.__doc__ +
+                           "\n\ntest: 'both' (Overlap), 'closed' or 'open' (that one answer)." + _ARRAY_FORMS +
+                           " Returns Overlap of two bool arrays, or the bool array the test names.")
+segment_distance.__doc__ = (_exactgeom.segment_distance.__doc__ + _ARRAY_FORMS +
+                            " Returns a float64 array.")
+segment_distance2.__doc__ = (_exactgeom.segment_distance2.__doc__ +
+                             "\n\npairs=True: (numerator, denominator) Python ints instead of a Fraction." +
+                             _ARRAY_FORMS + " Returns an object array of Fractions, or with pairs=True two "
+                             "object arrays of Python ints (numerators, denominators).")
 
 __all__ = [
     "AuditReport",

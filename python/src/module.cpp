@@ -54,4 +54,5 @@ PYBIND11_MODULE(_exactgeom, m) {
   eg::register_shapes(m);
   eg::register_eval(m);
   eg::register_audit(m);
+  eg::register_arrays(m);
 }

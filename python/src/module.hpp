@@ -12,6 +12,7 @@ void register_predicates(py::module_& m);  // predicates.cpp: orient2d ... insph
 void register_shapes(py::module_& m);      // shapes.cpp: segments, capsules, contact
 void register_eval(py::module_& m);        // eval.cpp: the query engine
 void register_audit(py::module_& m);       // audit.cpp: audits of Python functions
+void register_arrays(py::module_& m);      // arrays.cpp: array forms of shape queries
 
 /// A result type of exactgeom._types (a NamedTuple), looked up once at init.
 py::handle result_type(const char* name);

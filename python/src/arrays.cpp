@@ -1,0 +1,133 @@
+// python/src/arrays.cpp: the array forms' C++ half (shape_batch.hpp over
+// NumPy float64 arrays, the GIL released during the loop). The Python half,
+// exactgeom/_arrays.py, checks shapes and dtypes, broadcasts one shape
+// against n and calls these with C-contiguous float64 arrays whose first
+// dimension is n or 1.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "convert.hpp"
+#include "exactgeom/shape_batch.hpp"
+#include "module.hpp"
+
+namespace exactgeom::python {
+
+namespace {
+
+using F64 = py::array_t<double, py::array::c_style>;
+
+/// The (n, 2, D) segment array's rows as segments (no copy: a C-contiguous
+/// (n, 2, D) float64 array is n segments of D-point pairs, the layout of
+/// Segment2/Segment3<double>).
+template <class S>
+std::span<const S> segments(const F64& a) {
+  static_assert(sizeof(S) == 2 * sizeof(S::a) && sizeof(S::a) % sizeof(double) == 0);
+  return {reinterpret_cast<const S*>(a.data()), static_cast<std::size_t>(a.shape(0))};
+}
+
+int dim_of(const F64& s, const char* what) {
+  if (s.ndim() != 3 || s.shape(1) != 2 || (s.shape(2) != 2 && s.shape(2) != 3))
+    throw py::value_error(std::string(what) + ": want an array of shape (n, 2, 2) or (n, 2, 3)");
+  return static_cast<int>(s.shape(2));
+}
+
+std::size_t count(std::size_t a, std::size_t b) { return a == 1 ? b : a; }
+
+template <class C, class S>
+std::vector<C> capsules(const F64& s, const F64& r) {
+  const auto seg = segments<S>(s);
+  std::vector<C> c(seg.size());
+  for (std::size_t i = 0; i < seg.size(); ++i) c[i] = {seg[i], r.data()[r.shape(0) == 1 ? 0 : i]};
+  return c;
+}
+
+py::tuple capsule_capsule(const F64& s1, const F64& r1, const F64& s2, const F64& r2, bool closed, bool open) {
+  const int d = dim_of(s1, "c1");
+  if (dim_of(s2, "c2") != d) throw py::value_error("capsule_capsule: c1 and c2 have different dimensions");
+  if (r1.ndim() != 1 || r2.ndim() != 1 || (r1.shape(0) != s1.shape(0) && r1.shape(0) != 1) ||
+      (r2.shape(0) != s2.shape(0) && r2.shape(0) != 1))
+    throw py::value_error("capsule_capsule: a radius array must have one radius per segment, or one");
+  const std::size_t n = count(static_cast<std::size_t>(s1.shape(0)), static_cast<std::size_t>(s2.shape(0)));
+  py::array_t<bool> c(closed ? static_cast<py::ssize_t>(n) : 0), o(open ? static_cast<py::ssize_t>(n) : 0);
+  const std::span<std::uint8_t> cs(reinterpret_cast<std::uint8_t*>(c.mutable_data()), closed ? n : 0),
+      os(reinterpret_cast<std::uint8_t*>(o.mutable_data()), open ? n : 0);
+  if (d == 2) {
+    const auto a = capsules<Capsule2<double>, Segment2<double>>(s1, r1);
+    const auto b = capsules<Capsule2<double>, Segment2<double>>(s2, r2);
+    py::gil_scoped_release free;
+    capsule_capsule_batch(std::span<const Capsule2<double>>(a), std::span<const Capsule2<double>>(b), cs, os);
+  } else {
+    const auto a = capsules<Capsule3<double>, Segment3<double>>(s1, r1);
+    const auto b = capsules<Capsule3<double>, Segment3<double>>(s2, r2);
+    py::gil_scoped_release free;
+    capsule_capsule_batch(std::span<const Capsule3<double>>(a), std::span<const Capsule3<double>>(b), cs, os);
+  }
+  return py::make_tuple(closed ? py::object(c) : py::none(), open ? py::object(o) : py::none());
+}
+
+std::size_t pair_count(const F64& s, const F64& t) {
+  const int d = dim_of(s, "s");
+  if (dim_of(t, "t") != d) throw py::value_error("s and t have different dimensions");
+  const auto ns = static_cast<std::size_t>(s.shape(0)), nt = static_cast<std::size_t>(t.shape(0));
+  if (ns != nt && ns != 1 && nt != 1)
+    throw py::value_error("s has " + std::to_string(ns) + " segments and t " + std::to_string(nt) +
+                          "; they must agree, or one must be a single segment");
+  return count(ns, nt);
+}
+
+py::array_t<double> segment_distance(const F64& s, const F64& t) {
+  const std::size_t n = pair_count(s, t);
+  py::array_t<double> out(static_cast<py::ssize_t>(n));
+  const std::span<double> o(out.mutable_data(), n);
+  py::gil_scoped_release free;
+  if (s.shape(2) == 2) segment_distance_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), o);
+  else segment_distance_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), o);
+  return out;
+}
+
+/// The exact squared distances: an object array of Fractions, or (with
+/// pairs) two object arrays of Python ints, numerators and denominators.
+py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
+  const std::size_t n = pair_count(s, t);
+  std::vector<mpq_class> q(n);
+  {
+    py::gil_scoped_release free;
+    if (s.shape(2) == 2) segment_distance2_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), q);
+    else segment_distance2_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), q);
+  }
+  // numpy.empty(n, dtype=object): filled with None, each slot replaced below.
+  const py::object empty = py::module_::import("numpy").attr("empty");
+  py::array num = empty(n, py::arg("dtype") = "O"), den = empty(n, py::arg("dtype") = "O");
+  auto put = [](py::array& a, std::size_t i, py::object v) {
+    PyObject** slot = static_cast<PyObject**>(a.mutable_data()) + i;
+    Py_XDECREF(*slot);
+    *slot = v.release().ptr();
+  };
+  if (!pairs) {
+    for (std::size_t i = 0; i < n; ++i) put(num, i, to_fraction(q[i]));
+    return num;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    put(num, i, to_py_int(q[i].get_num()));
+    put(den, i, to_py_int(q[i].get_den()));
+  }
+  return py::make_tuple(num, den);
+}
+
+}  // namespace
+
+void register_arrays(py::module_& m) {
+  using py::arg;
+  m.def("_capsule_capsule_batch", &capsule_capsule, arg("s1"), arg("r1"), arg("s2"), arg("r2"), arg("closed"),
+        arg("open"), "capsule_capsule's array form (exactgeom._arrays): float64 arrays, n or 1 rows each.");
+  m.def("_segment_distance_batch", &segment_distance, arg("s"), arg("t"),
+        "segment_distance's array form (exactgeom._arrays).");
+  m.def("_segment_distance2_batch", &segment_distance2, arg("s"), arg("t"), arg("pairs"),
+        "segment_distance2's array form (exactgeom._arrays).");
+}
+
+}  // namespace exactgeom::python
