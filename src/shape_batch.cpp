@@ -7,6 +7,7 @@
 #include <string>
 
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 
 namespace exactgeom {
@@ -53,16 +54,14 @@ void capsules(std::span<const C> a, std::span<const C> b, std::span<std::uint8_t
   });
 }
 
-template <class S>
-void distances(std::span<const S> s, std::span<const S> t, std::span<double> out) {
-  constexpr const char* call = "segment_distance_batch";
+template <class A, class B>
+void distances(const char* call, std::span<const A> s, std::span<const B> t, std::span<double> out) {
   const std::size_t n = items(call, s, t, out.size());
   each(call, n, [&](std::size_t i) { out[i] = distance(at(s, i), at(t, i)); });
 }
 
-template <class S>
-void distances2(std::span<const S> s, std::span<const S> t, std::span<mpq_class> out) {
-  constexpr const char* call = "segment_distance2_batch";
+template <class A, class B>
+void distances2(const char* call, std::span<const A> s, std::span<const B> t, std::span<mpq_class> out) {
   const std::size_t n = items(call, s, t, out.size());
   each(call, n, [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(s, i), at(t, i))); });
 }
@@ -79,19 +78,44 @@ void capsule_capsule_batch(std::span<const Capsule3<double>> a, std::span<const 
 }
 void segment_distance_batch(std::span<const Segment2<double>> s, std::span<const Segment2<double>> t,
                             std::span<double> out) {
-  distances(s, t, out);
+  distances("segment_distance_batch", s, t, out);
 }
 void segment_distance_batch(std::span<const Segment3<double>> s, std::span<const Segment3<double>> t,
                             std::span<double> out) {
-  distances(s, t, out);
+  distances("segment_distance_batch", s, t, out);
 }
 void segment_distance2_batch(std::span<const Segment2<double>> s, std::span<const Segment2<double>> t,
                              std::span<mpq_class> out) {
-  distances2(s, t, out);
+  distances2("segment_distance2_batch", s, t, out);
 }
 void segment_distance2_batch(std::span<const Segment3<double>> s, std::span<const Segment3<double>> t,
                              std::span<mpq_class> out) {
-  distances2(s, t, out);
+  distances2("segment_distance2_batch", s, t, out);
+}
+
+void point_segment_distance_batch(std::span<const Point2<double>> p, std::span<const Segment2<double>> s,
+                                  std::span<double> out) {
+  distances("point_segment_distance_batch", p, s, out);
+}
+void point_segment_distance_batch(std::span<const Point3<double>> p, std::span<const Segment3<double>> s,
+                                  std::span<double> out) {
+  distances("point_segment_distance_batch", p, s, out);
+}
+void point_segment_distance2_batch(std::span<const Point2<double>> p, std::span<const Segment2<double>> s,
+                                   std::span<mpq_class> out) {
+  distances2("point_segment_distance2_batch", p, s, out);
+}
+void point_segment_distance2_batch(std::span<const Point3<double>> p, std::span<const Segment3<double>> s,
+                                   std::span<mpq_class> out) {
+  distances2("point_segment_distance2_batch", p, s, out);
+}
+void segment_triangle_distance_batch(std::span<const Segment3<double>> s, std::span<const Triangle3<double>> tri,
+                                     std::span<double> out) {
+  distances("segment_triangle_distance_batch", s, tri, out);
+}
+void segment_triangle_distance2_batch(std::span<const Segment3<double>> s, std::span<const Triangle3<double>> tri,
+                                      std::span<mpq_class> out) {
+  distances2("segment_triangle_distance2_batch", s, tri, out);
 }
 
 }  // namespace exactgeom

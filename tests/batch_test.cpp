@@ -406,3 +406,40 @@ TEST(ShapeBatch, BadInputThrowsNamingTheItem) {
                                          closed, open),
                eg::invalid_input);  // outputs of different sizes
 }
+
+#include "exactgeom/segment_triangle.hpp"
+
+TEST(ShapeBatch, PointSegmentAndSegmentTriangleItemsAreTheScalarAnswers) {
+  std::mt19937_64 g(37);
+  const std::size_t n = 300;
+  std::vector<eg::Point3<double>> p(n);
+  std::vector<eg::Segment3<double>> s(n);
+  std::vector<eg::Triangle3<double>> tri(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    s[i] = random_segment(g, i % 2 == 1);
+    p[i] = random_segment(g, i % 2 == 1).a;
+    const auto u = random_segment(g, i % 2 == 1), v = random_segment(g, i % 2 == 1);
+    tri[i] = {u.a, u.b, v.a};
+  }
+  std::vector<double> d(n), e(n);
+  std::vector<mpq_class> d2(n), e2(n);
+  eg::point_segment_distance_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d);
+  eg::point_segment_distance2_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d2);
+  eg::segment_triangle_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Triangle3<double>>(tri),
+                                      e);
+  eg::segment_triangle_distance2_batch(std::span<const eg::Segment3<double>>(s),
+                                       std::span<const eg::Triangle3<double>>(tri), e2);
+  std::size_t zeros = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(d[i], eg::distance(p[i], s[i])) << i;
+    EXPECT_EQ(d2[i], eg::to_mpq(eg::squared_distance(p[i], s[i]))) << i;
+    EXPECT_EQ(e[i], eg::distance(s[i], tri[i])) << i;
+    EXPECT_EQ(e2[i], eg::to_mpq(eg::squared_distance(s[i], tri[i]))) << i;
+    zeros += e2[i] == 0;
+  }
+  EXPECT_GT(zeros, 0u);  // segments through their triangles
+  std::vector<double> four(4);
+  EXPECT_THROW(eg::segment_triangle_distance_batch(std::span<const eg::Segment3<double>>(s).first(3),
+                                                   std::span<const eg::Triangle3<double>>(tri).first(2), four),
+               eg::invalid_input);
+}

@@ -31,12 +31,8 @@ from ._exactgeom import (
     orient2d,
     orient3d,
     overlap,
-    point_segment_distance,
-    point_segment_distance2,
     segment_closest_points,
     segment_intersection,
-    segment_triangle_distance,
-    segment_triangle_distance2,
     segments_intersect,
     sweep,
 )
@@ -70,6 +66,43 @@ def segment_distance2(s, t, pairs=False):
         return _arrays.segment_distance2(s, t, pairs)
     d = _exactgeom.segment_distance2(s, t)
     return (d.numerator, d.denominator) if pairs else d
+
+
+def point_segment_distance(p, s):
+    if _arrays.point_form(p, s):
+        return _arrays.point_segment_distance(p, s)
+    return _exactgeom.point_segment_distance(p, s)
+
+
+def point_segment_distance2(p, s, pairs=False):
+    if _arrays.point_form(p, s):
+        return _arrays.point_segment_distance(p, s, exact=True, pairs=pairs)
+    d = _exactgeom.point_segment_distance2(p, s)
+    return (d.numerator, d.denominator) if pairs else d
+
+
+def segment_triangle_distance(s, tri):
+    if _arrays.triangle_form(s, tri):
+        return _arrays.segment_triangle_distance(s, tri)
+    return _exactgeom.segment_triangle_distance(s, tri)
+
+
+def segment_triangle_distance2(s, tri, pairs=False):
+    if _arrays.triangle_form(s, tri):
+        return _arrays.segment_triangle_distance(s, tri, exact=True, pairs=pairs)
+    d = _exactgeom.segment_triangle_distance2(s, tri)
+    return (d.numerator, d.denominator) if pairs else d
+
+
+_PAIRS = "\n\npairs=True: (numerator, denominator) Python ints instead of a Fraction."
+for _f, _extra in ((point_segment_distance, " Points as an array of shape (n, D). Returns a float64 array."),
+                   (segment_triangle_distance, " Triangles as an array of shape (n, 3, 3). Returns a float64 array."),
+                   (point_segment_distance2, " Points as an array of shape (n, D). Returns an object array of "
+                    "Fractions, or with pairs=True two object arrays of Python ints."),
+                   (segment_triangle_distance2, " Triangles as an array of shape (n, 3, 3). Returns an object "
+                    "array of Fractions, or with pairs=True two object arrays of Python ints.")):
+    _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + (_PAIRS if _f.__name__.endswith("2") else "") + \
+        _ARRAY_FORMS + _extra
 
 
 capsule_capsule.__doc__ = (_exactgeom.capsule_capsule.__doc__ +

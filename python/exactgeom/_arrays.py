@@ -1,8 +1,9 @@
-"""The array forms of capsule_capsule, segment_distance and segment_distance2.
+"""The array forms of capsule_capsule, segment_distance(2),
+point_segment_distance(2) and segment_triangle_distance(2).
 
 A segment array has shape (n, 2, D) (n segments, each two D-points, D 2 or
-3); a capsule array is a pair (segments, radii) with radii of shape (n,) or
-a single number. One segment (shape (2, D), or a nested sequence) or one
+3); points (n, D); triangles (n, 3, 3); a capsule array is a pair
+(segments, radii) with radii of shape (n,) or a single number. One segment (shape (2, D), or a nested sequence) or one
 capsule is used for every i against an array of n (broadcast, as the
 predicates do). The values must be exact in float64: float64, float32 and
 integer arrays whose values float64 holds exactly; anything else (Python
@@ -103,3 +104,36 @@ def segment_distance2(s, t, pairs=False):
 def _agree(n, m, x, y):
     if n != m and n != 1 and m != 1:
         raise ValueError(f"{x} has {n} shapes and {y} {m}: they must agree, or one must be a single shape")
+
+
+def _rows(value, name, shape):
+    """An array of n rows of `shape` (one row broadcast: its shape alone)."""
+    a = _f64(value, name)
+    if a.shape == shape:
+        a = a[np.newaxis]
+    if a.ndim != len(shape) + 1 or a.shape[1:] != shape:
+        raise ValueError(f"{name}: want shape (n, {', '.join(map(str, shape))}) or {shape}; got {np.shape(value)}")
+    return np.ascontiguousarray(a)
+
+
+def point_form(p, s):
+    """True when p is an ndarray of points (ndim 2) or s a segment array."""
+    return (isinstance(p, np.ndarray) and p.ndim == 2) or segment_form(s)
+
+
+def triangle_form(s, tri):
+    return segment_form(s) or (isinstance(tri, np.ndarray) and tri.ndim == 3)
+
+
+def point_segment_distance(p, s, exact=False, pairs=False):
+    b = _segments(s, "s")
+    a = _rows(p, "p", (b.shape[2],))
+    _agree(a.shape[0], b.shape[0], "p", "s")
+    return _exactgeom._point_segment_batch(a, b, exact, bool(pairs))
+
+
+def segment_triangle_distance(s, tri, exact=False, pairs=False):
+    a = _segments(s, "s")
+    b = _rows(tri, "tri", (3, 3))
+    _agree(a.shape[0], b.shape[0], "s", "tri")
+    return _exactgeom._segment_triangle_batch(a, b, exact, bool(pairs))

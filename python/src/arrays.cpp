@@ -83,22 +83,19 @@ py::array_t<double> segment_distance(const F64& s, const F64& t) {
   const std::size_t n = pair_count(s, t);
   py::array_t<double> out(static_cast<py::ssize_t>(n));
   const std::span<double> o(out.mutable_data(), n);
-  py::gil_scoped_release free;
-  if (s.shape(2) == 2) segment_distance_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), o);
-  else segment_distance_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), o);
+  {
+    py::gil_scoped_release free;
+    if (s.shape(2) == 2) segment_distance_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), o);
+    else segment_distance_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), o);
+  }
   return out;
 }
 
-/// The exact squared distances: an object array of Fractions, or (with
-/// pairs) two object arrays of Python ints, numerators and denominators.
-py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
-  const std::size_t n = pair_count(s, t);
-  std::vector<mpq_class> q(n);
-  {
-    py::gil_scoped_release free;
-    if (s.shape(2) == 2) segment_distance2_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), q);
-    else segment_distance2_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), q);
-  }
+/// Exact squared distances as Python objects: an object array of
+/// Fractions, or (with pairs) two object arrays of Python ints, numerators
+/// and denominators.
+py::object exact_objects(const std::vector<mpq_class>& q, bool pairs) {
+  const std::size_t n = q.size();
   // numpy.empty(n, dtype=object): filled with None, each slot replaced below.
   const py::object empty = py::module_::import("numpy").attr("empty");
   py::array num = empty(n, py::arg("dtype") = "O"), den = empty(n, py::arg("dtype") = "O");
@@ -118,6 +115,79 @@ py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
   return py::make_tuple(num, den);
 }
 
+py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
+  const std::size_t n = pair_count(s, t);
+  std::vector<mpq_class> q(n);
+  {
+    py::gil_scoped_release free;
+    if (s.shape(2) == 2) segment_distance2_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), q);
+    else segment_distance2_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), q);
+  }
+  return exact_objects(q, pairs);
+}
+
+/// The rows of a C-contiguous float64 array as T (a run of doubles: points
+/// (n, D), triangles (n, 3, 3)).
+template <class T>
+std::span<const T> rows(const F64& a) {
+  return {reinterpret_cast<const T*>(a.data()), static_cast<std::size_t>(a.shape(0))};
+}
+
+std::size_t broadcast(std::size_t a, std::size_t b, const char* x, const char* y) {
+  if (a != b && a != 1 && b != 1)
+    throw py::value_error(std::string(x) + " has " + std::to_string(a) + " shapes and " + y + " " + std::to_string(b) +
+                          "; they must agree, or one must be a single shape");
+  return count(a, b);
+}
+
+/// Point p (n, D) to segment s (n, 2, D): rounded distances, or exact ones.
+py::object point_segment(const F64& p, const F64& s, bool exact, bool pairs) {
+  const int d = dim_of(s, "s");
+  if (p.ndim() != 2 || p.shape(1) != d) throw py::value_error("p: want points of shape (n, D), D that of s");
+  const std::size_t n = broadcast(static_cast<std::size_t>(p.shape(0)), static_cast<std::size_t>(s.shape(0)), "p", "s");
+  if (exact) {
+    std::vector<mpq_class> q(n);
+    {
+      py::gil_scoped_release free;
+      if (d == 2) point_segment_distance2_batch(rows<Point2<double>>(p), segments<Segment2<double>>(s), q);
+      else point_segment_distance2_batch(rows<Point3<double>>(p), segments<Segment3<double>>(s), q);
+    }
+    return exact_objects(q, pairs);
+  }
+  py::array_t<double> out(static_cast<py::ssize_t>(n));
+  const std::span<double> o(out.mutable_data(), n);
+  {
+    py::gil_scoped_release free;
+    if (d == 2) point_segment_distance_batch(rows<Point2<double>>(p), segments<Segment2<double>>(s), o);
+    else point_segment_distance_batch(rows<Point3<double>>(p), segments<Segment3<double>>(s), o);
+  }
+  return out;
+}
+
+/// 3-D segment s (n, 2, 3) to filled triangle tri (n, 3, 3).
+py::object segment_triangle(const F64& s, const F64& tri, bool exact, bool pairs) {
+  if (dim_of(s, "s") != 3) throw py::value_error("s: want 3-D segments, shape (n, 2, 3)");
+  if (tri.ndim() != 3 || tri.shape(1) != 3 || tri.shape(2) != 3)
+    throw py::value_error("tri: want triangles of shape (n, 3, 3)");
+  const std::size_t n =
+      broadcast(static_cast<std::size_t>(s.shape(0)), static_cast<std::size_t>(tri.shape(0)), "s", "tri");
+  if (exact) {
+    std::vector<mpq_class> q(n);
+    {
+      py::gil_scoped_release free;
+      segment_triangle_distance2_batch(segments<Segment3<double>>(s), rows<Triangle3<double>>(tri), q);
+    }
+    return exact_objects(q, pairs);
+  }
+  py::array_t<double> out(static_cast<py::ssize_t>(n));
+  const std::span<double> o(out.mutable_data(), n);
+  {
+    py::gil_scoped_release free;
+    segment_triangle_distance_batch(segments<Segment3<double>>(s), rows<Triangle3<double>>(tri), o);
+  }
+  return out;
+}
+
 }  // namespace
 
 void register_arrays(py::module_& m) {
@@ -128,6 +198,10 @@ void register_arrays(py::module_& m) {
         "segment_distance's array form (exactgeom._arrays).");
   m.def("_segment_distance2_batch", &segment_distance2, arg("s"), arg("t"), arg("pairs"),
         "segment_distance2's array form (exactgeom._arrays).");
+  m.def("_point_segment_batch", &point_segment, arg("p"), arg("s"), arg("exact"), arg("pairs"),
+        "point_segment_distance(2)'s array form (exactgeom._arrays).");
+  m.def("_segment_triangle_batch", &segment_triangle, arg("s"), arg("tri"), arg("exact"), arg("pairs"),
+        "segment_triangle_distance(2)'s array form (exactgeom._arrays).");
 }
 
 }  // namespace exactgeom::python

@@ -154,3 +154,43 @@ def test_scalar_forms_are_unchanged():
     o = eg.capsule_capsule(([[0, 0], [1, 0]], 1), ([[0, 2], [1, 2]], 1))
     assert (o.closed, o.open) == (True, False)
     assert eg.capsule_capsule(([[0, 0], [1, 0]], 1), ([[0, 2], [1, 2]], 1), test="open") is False
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_point_segment_distances_match_the_scalar_form(dim):
+    rng = np.random.default_rng(13 + dim)
+    p = rng.uniform(-4, 4, (200, dim))
+    p[::4] = rng.integers(-4, 4, (50, dim))  # lattice points, some on the segments
+    s = random_segments(rng, 200, dim)
+    s[::4] = np.stack([p[::4] - 1, p[::4] + 1], axis=1)  # through the point: distance 0
+    d, d2 = eg.point_segment_distance(p, s), eg.point_segment_distance2(p, s)
+    num, den = eg.point_segment_distance2(p, s, pairs=True)
+    for i in range(200):
+        pi, si = p[i].tolist(), s[i].tolist()
+        assert d[i] == eg.point_segment_distance(pi, si)
+        assert d2[i] == eg.point_segment_distance2(pi, si) == F(num[i], den[i])
+    assert (d[::4] == 0).all()
+    one = eg.point_segment_distance([0.5] * dim, s)  # one point against n
+    assert all(one[i] == eg.point_segment_distance([0.5] * dim, s[i].tolist()) for i in range(200))
+
+
+def test_segment_triangle_distances_match_the_scalar_form_and_the_oracle():
+    rng = np.random.default_rng(17)
+    s = random_segments(rng, 200, 3)
+    tri = rng.uniform(-4, 4, (200, 3, 3))
+    tri[::5] = np.array([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])
+    s[::5] = np.array([[1.0, 1.0, -1.0], [1.0, 1.0, 1.0]])  # through the triangle: 0
+    d, d2 = eg.segment_triangle_distance(s, tri), eg.segment_triangle_distance2(s, tri)
+    for i in range(200):
+        si, ti = s[i].tolist(), tri[i].tolist()
+        assert d[i] == eg.segment_triangle_distance(si, ti)
+        assert d2[i] == eg.segment_triangle_distance2(si, ti)
+    for i in range(0, 200, 10):
+        assert d2[i] == oracle.segment_triangle_d2(s[i].tolist(), tri[i].tolist())
+    assert (d[::5] == 0).all()
+    one = eg.segment_triangle_distance(s, tri[0])  # one triangle against n
+    assert one.shape == (200,) and one[0] == d[0]
+    with pytest.raises(ValueError):
+        eg.segment_triangle_distance(np.zeros((3, 2, 2)), tri[:3])  # 2-D segments
+    with pytest.raises(ValueError):
+        eg.segment_triangle_distance(s[:3], np.zeros((3, 4, 3)))  # not triangles
