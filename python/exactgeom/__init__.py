@@ -94,26 +94,23 @@ def segment_triangle_distance2(s, tri, pairs=False):
     return (d.numerator, d.denominator) if pairs else d
 
 
+# Each wrapper's doc: the compiled function's, what the wrapper adds
+# (pairs=, for the exact ones), the array form, and what it returns.
 _PAIRS = "\n\npairs=True: (numerator, denominator) Python ints instead of a Fraction."
-for _f, _extra in ((point_segment_distance, " Points as an array of shape (n, D). Returns a float64 array."),
-                   (segment_triangle_distance, " Triangles as an array of shape (n, 3, 3). Returns a float64 array."),
-                   (point_segment_distance2, " Points as an array of shape (n, D). Returns an object array of "
-                    "Fractions, or with pairs=True two object arrays of Python ints."),
-                   (segment_triangle_distance2, " Triangles as an array of shape (n, 3, 3). Returns an object "
-                    "array of Fractions, or with pairs=True two object arrays of Python ints.")):
-    _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + (_PAIRS if _f.__name__.endswith("2") else "") + \
-        _ARRAY_FORMS + _extra
-
+_FLOATS = " Returns a float64 array."
+_EXACT = " Returns an object array of Fractions, or with pairs=True two object arrays of Python ints " \
+    "(numerators, denominators)."
+for _f, _shapes, _returns in ((segment_distance, "", _FLOATS), (segment_distance2, "", _EXACT),
+                              (point_segment_distance, " Points as an array of shape (n, D).", _FLOATS),
+                              (point_segment_distance2, " Points as an array of shape (n, D).", _EXACT),
+                              (segment_triangle_distance, " Triangles as an array of shape (n, 3, 3).", _FLOATS),
+                              (segment_triangle_distance2, " Triangles as an array of shape (n, 3, 3).", _EXACT)):
+    _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + (_PAIRS if _returns is _EXACT else "") + \
+        _ARRAY_FORMS + _shapes + _returns
 
 capsule_capsule.__doc__ = (_exactgeom.capsule_capsule.__doc__ +
                            "\n\ntest: 'both' (Overlap), 'closed' or 'open' (that one answer)." + _ARRAY_FORMS +
                            " Returns Overlap of two bool arrays, or the bool array the test names.")
-segment_distance.__doc__ = (_exactgeom.segment_distance.__doc__ + _ARRAY_FORMS +
-                            " Returns a float64 array.")
-segment_distance2.__doc__ = (_exactgeom.segment_distance2.__doc__ +
-                             "\n\npairs=True: (numerator, denominator) Python ints instead of a Fraction." +
-                             _ARRAY_FORMS + " Returns an object array of Fractions, or with pairs=True two "
-                             "object arrays of Python ints (numerators, denominators).")
 
 __all__ = [
     "AuditReport",
