@@ -27,10 +27,10 @@ done
 # reader's (simdjson), the audit report reader's (nlohmann-json, header
 # only, a build requirement of the library), and the Python module's (docs/python.md: pybind11,
 # the headers, NumPy, pytest; pip, setuptools, wheel and venv for its
-# `pip install` test).
+# `pip install` test; Dask for the tests of the optional exactgeom.dask).
 packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev nlohmann-json3-dev pkg-config python3 parallel
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
-          python3-pip python3-setuptools python3-wheel python3-venv)
+          python3-pip python3-setuptools python3-wheel python3-venv python3-dask python3-distributed)
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's
 # C++ API headers being in libgeos++-dev, and CGAL (internal/benchmarks/cgal_bench.cpp,
 # tests/cgal_agreement_test.cpp).

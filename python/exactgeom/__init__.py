@@ -5,7 +5,9 @@ insphere), exact segment intersections and distances (segment distances and
 capsule tests also over arrays of segments), overlap, distance,
 closest points, contact (penetration depth and direction) and time of impact
 for any two shapes (capsules, triangles, polygons, hulls, boxes), the JSON Lines query engine of `exactgeom eval` (eval), and audits of
-float collision functions written in Python (audit_pair, audit).
+float collision functions written in Python (audit_pair, audit; sharded and
+merged with merge_reports). exactgeom.dask (optional, needs Dask) runs eval
+over a Dask bag and audits on a dask.distributed cluster.
 
 Every input is taken exactly as given: a float is the binary number it holds;
 Python ints of any size and fractions.Fraction are exact too. Exact results are
@@ -28,6 +30,7 @@ from ._exactgeom import (
     eval,
     incircle,
     insphere,
+    merge_reports,
     orient2d,
     orient3d,
     overlap,
@@ -132,6 +135,7 @@ __all__ = [
     "eval",
     "incircle",
     "insphere",
+    "merge_reports",
     "orient2d",
     "orient3d",
     "overlap",

@@ -110,7 +110,9 @@ def sweep(x: ShapeLike, v: PointLike, y: ShapeLike) -> Optional[float]: ...
 
 # ---- the query engine
 
-def eval(lines: Union[str, bytes, Iterable[Union[str, bytes]]], max_line_bytes: int = ...) -> List[str]: ...
+def eval(
+    lines: Union[str, bytes, Iterable[Union[str, bytes]]], max_line_bytes: int = ..., first_line: int = 1
+) -> List[str]: ...
 
 # ---- audits
 
@@ -194,8 +196,14 @@ class AuditReport:
     def gross(self) -> int: ...
     @property
     def wrong_cases(self) -> List[WrongCase]: ...
+    @property
+    def shard(self) -> str: ...
     def markdown(self) -> str: ...
     def json(self) -> str: ...
+    @staticmethod
+    def from_json(line: str) -> AuditReport: ...
+
+def merge_reports(shards: Sequence[AuditReport]) -> AuditReport: ...
 
 def audit_pair(
     fn: Callable[..., object],
@@ -214,6 +222,7 @@ def audit_pair(
     x_float32: bool = False,
     y_float32: bool = False,
     name: Optional[str] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> AuditReport: ...
 def audit(
     fn: Callable[..., object],
@@ -227,4 +236,5 @@ def audit(
     gross_band: float = 64.0,
     float32: bool = False,
     name: Optional[str] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> AuditReport: ...

@@ -174,6 +174,7 @@ struct Options {
   double gross_band;
   bool x_float32, y_float32;
   std::optional<std::string> name;
+  std::optional<std::pair<std::size_t, std::size_t>> shard;  // (index, count)
 };
 
 AuditReport run(const py::function& fn, const std::string& question, const std::string& x,
@@ -195,6 +196,14 @@ AuditReport run(const py::function& fn, const std::string& question, const std::
   else if (o.scale == "radius_sum") opt.scale = Scale::radius_sum;
   else throw py::value_error("audit: scale '" + o.scale + "' is not 'largest' or 'radius_sum'");
   opt.gross_band = o.gross_band;
+  if (o.shard) {
+    const auto [index, count] = *o.shard;
+    if (count == 0 || index >= count)
+      throw py::value_error("audit: shard = (" + std::to_string(index) + ", " + std::to_string(count) +
+                            ") is not (index, count) with 0 <= index < count");
+    opt.shard_index = index;
+    opt.shard_count = count;
+  }
   if (o.families) {
     opt.families.clear();
     for (const std::string& f : *o.families) opt.families.push_back(named(f, kAllFamilies, "case family"));
@@ -247,7 +256,11 @@ nearly_parallel, zero_length, piercing_triangle, degenerate_triangle); keep
 'radius_sum') for scale_ulps; gross_band (ULPs from the decision boundary
 beyond which a wrong answer is gross); x_float32 / y_float32: generate that
 shape's values already rounded to float32 (for code that stores float32);
-name (default fn.__qualname__).
+name (default fn.__qualname__); shard = (index, count): run only the cases
+whose index in their family is index modulo count (the C++
+AuditOptions::shard_index/count); merge_reports joins the count shards'
+reports into the unsharded run's, byte for byte (exactgeom.dask runs the
+shards on a cluster).
 
 Exceptions raised by fn propagate. ValueError for options that do not
 apply (run_audit's std::invalid_argument).)";
@@ -313,29 +326,43 @@ void register_audit(py::module_& m) {
           "the kept wrong cases of every family, in family order")
       .def("markdown", &AuditReport::markdown, "markdown() -> str\n\nA table per family, then the smallest wrong cases.")
       .def("json", &AuditReport::json, "json() -> str\n\nThe same, machine-readable.")
+      .def_readonly("shard", &AuditReport::shard, "'I/N' for the report of shard I of N, else ''")
+      .def_static(
+          "from_json", [](const std::string& line) { return AuditReport::from_json(line); }, py::arg("line"),
+          "from_json(line) -> AuditReport\n\nReads back a report's json() (of any program, or `exactgeom audit "
+          "--json`).\nValueError when the line is not one.")
+      .def(py::pickle([](const AuditReport& r) { return r.json(); },  // json() holds the whole report
+                      [](const std::string& line) { return AuditReport::from_json(line); }))
       .def("__repr__", [](const AuditReport& r) {
         return "AuditReport(" + r.algorithm + ": " + std::to_string(r.wrong()) + " wrong of " +
                std::to_string(r.cases()) + ", " + std::to_string(r.gross()) + " gross)";
       });
 
   using py::arg;
+  m.def("merge_reports", &merge_reports, arg("shards"),
+        "merge_reports(shards) -> AuditReport\n\n"
+        "Merges the reports of shards (0, N) .. (N-1, N) of one audit (any order) into\n"
+        "the report of the unsharded run: its json() and markdown() are byte for byte\n"
+        "the unsharded run's. ValueError when a shard is missing or repeated, or the\n"
+        "reports are not of one run.");
   m.def(
       "audit_pair",
       [](const py::function& fn, const std::string& question, const std::string& x,
          const std::optional<std::string>& y, std::size_t cases, std::uint64_t seed,
          const std::optional<std::vector<std::string>>& families, std::size_t keep, double tolerance,
          const std::string& unit, const std::string& scale, double gross_band, bool x_float32, bool y_float32,
-         const std::optional<std::string>& name) {
+         const std::optional<std::string>& name, const std::optional<std::pair<std::size_t, std::size_t>>& shard) {
         return run(fn, question, x, y,
-                   {cases, seed, families, keep, tolerance, unit, scale, gross_band, x_float32, y_float32, name});
+                   {cases, seed, families, keep, tolerance, unit, scale, gross_band, x_float32, y_float32, name,
+                    shard});
       },
       arg("fn"), arg("question"), arg("x"), arg("y") = py::none(), py::kw_only(), arg("cases") = 10000,
       arg("seed") = 1, arg("families") = py::none(), arg("keep") = 3, arg("tolerance") = 1.0,
       arg("unit") = "exact_ulps", arg("scale") = "largest", arg("gross_band") = 64.0, arg("x_float32") = false,
-      arg("y_float32") = false, arg("name") = py::none(),
+      arg("y_float32") = false, arg("name") = py::none(), arg("shard") = py::none(),
       (std::string("audit_pair(fn, question, x, y=None, *, cases=10000, seed=1, families=None, keep=3,\n"
                    "           tolerance=1.0, unit='exact_ulps', scale='largest', gross_band=64.0,\n"
-                   "           x_float32=False, y_float32=False, name=None) -> AuditReport\n\n"
+                   "           x_float32=False, y_float32=False, name=None, shard=None) -> AuditReport\n\n"
                    "Audits fn(x, y), a float function of two shapes, against the exact answer to\n"
                    "`question`, over deterministic case families (exactgeom::audit_pair): x and y\n"
                    "name the shapes (y defaults to x).") +
@@ -345,19 +372,21 @@ void register_audit(py::module_& m) {
       "audit",
       [](const py::function& fn, const std::string& shape, const std::string& overlap, std::size_t cases,
          std::uint64_t seed, const std::optional<std::vector<std::string>>& families, std::size_t keep,
-         double gross_band, bool float32, const std::optional<std::string>& name) {
+         double gross_band, bool float32, const std::optional<std::string>& name,
+         const std::optional<std::pair<std::size_t, std::size_t>>& shard) {
         std::string q;
         if (overlap == "closed") q = "closed_overlap";
         else if (overlap == "open") q = "open_overlap";
         else throw py::value_error("audit: overlap '" + overlap + "' is not 'closed' or 'open'");
         return run(fn, q, shape, shape,
-                   {cases, seed, families, keep, 1.0, "exact_ulps", "largest", gross_band, float32, float32, name});
+                   {cases, seed, families, keep, 1.0, "exact_ulps", "largest", gross_band, float32, float32, name,
+                    shard});
       },
       arg("fn"), arg("shape"), py::kw_only(), arg("overlap") = "closed", arg("cases") = 10000, arg("seed") = 1,
       arg("families") = py::none(), arg("keep") = 3, arg("gross_band") = 64.0, arg("float32") = false,
-      arg("name") = py::none(),
+      arg("name") = py::none(), arg("shard") = py::none(),
       (std::string("audit(fn, shape, *, overlap='closed', cases=10000, seed=1, families=None, keep=3,\n"
-                   "      gross_band=64.0, float32=False, name=None) -> AuditReport\n\n"
+                   "      gross_band=64.0, float32=False, name=None, shard=None) -> AuditReport\n\n"
                    "Audits a boolean overlap test fn(x, y) of two shapes of one kind (exactgeom::audit):\n"
                    "overlap 'closed' asks closed_overlap (touching counts), 'open' open_overlap.\n"
                    "Same as audit_pair(fn, 'closed_overlap' or 'open_overlap', shape, shape, ...).") +

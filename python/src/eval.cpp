@@ -44,7 +44,7 @@ std::string_view text_of(py::handle item, std::size_t index, py::object& keep) {
 /// engine works.
 class Batch {
  public:
-  explicit Batch(std::size_t max_line_bytes) : max_(max_line_bytes) {}
+  Batch(std::size_t max_line_bytes, std::size_t first_line) : max_(max_line_bytes), line_no_(first_line - 1) {}
 
   /// Takes the lines of one item: split at '\n'; a final '\n' ends the last
   /// line, it does not start another.
@@ -81,14 +81,15 @@ class Batch {
   static constexpr std::size_t kBatchBytes = std::size_t(4) << 20;
   query::Evaluator evaluator_;
   std::size_t max_;
-  std::size_t line_no_ = 0;
+  std::size_t line_no_;  // of the last line answered
   std::size_t bytes_ = 0;
   std::vector<std::string> lines_, answers_;
 };
 
-py::list eval_lines(py::handle lines, std::size_t max_line_bytes) {
+py::list eval_lines(py::handle lines, std::size_t max_line_bytes, std::size_t first_line) {
   if (max_line_bytes == 0) throw py::value_error("eval: max_line_bytes must be at least 1");
-  Batch batch(max_line_bytes);
+  if (first_line == 0) throw py::value_error("eval: first_line must be at least 1 (lines are numbered from 1)");
+  Batch batch(max_line_bytes, first_line);
   py::list out;
   py::object keep;
   PyObject* o = lines.ptr();
@@ -106,7 +107,8 @@ py::list eval_lines(py::handle lines, std::size_t max_line_bytes) {
 
 void register_eval(py::module_& m) {
   m.def("eval", &eval_lines, py::arg("lines"), py::arg("max_line_bytes") = query::kDefaultMaxLineBytes,
-        "eval(lines, max_line_bytes=16777216) -> list[str]\n\n"
+        py::arg("first_line") = 1,
+        "eval(lines, max_line_bytes=16777216, first_line=1) -> list[str]\n\n"
         "Answers JSON Lines queries (docs/queries.md) exactly, as `exactgeom eval` does:\n"
         "returns the answer lines, without newlines, byte for byte the command's output\n"
         "for the same input (one answer per non-blank line, in order; a line that cannot\n"
@@ -115,7 +117,10 @@ void register_eval(py::module_& m) {
         "str/bytes holding the whole text. Each item may hold several lines\n"
         "separated by '\\n'; a final '\\n' ends its last line. Lines are numbered from 1\n"
         "across items; blank lines get no answer but count. A line longer than\n"
-        "max_line_bytes is an error line (the command's --max-line-bytes).");
+        "max_line_bytes is an error line (the command's --max-line-bytes).\n\n"
+        "first_line: the number of the first line, for a part of a longer input (an\n"
+        "error line names its line by this count; exactgeom.dask.eval_bag sets it per\n"
+        "partition).");
 }
 
 }  // namespace exactgeom::python

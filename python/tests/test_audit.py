@@ -130,3 +130,42 @@ def test_errors():
         eg.audit_pair(endpoints_only, "distance", "circle", "sphere")
     with pytest.raises(ValueError, match=r"is not a case family"):
         eg.audit(endpoints_only, "circle", families=["nope"])
+
+
+def test_shards_merge_into_the_unsharded_report():
+    whole = eg.audit(endpoints_only, "capsule2", cases=120, keep=2)
+    shards = [eg.audit(endpoints_only, "capsule2", cases=120, keep=2, shard=(i, 3)) for i in range(3)]
+    assert [s.shard for s in shards] == ["0/3", "1/3", "2/3"] and whole.shard == ""
+    assert sum(s.cases for s in shards) == whole.cases and sum(s.wrong for s in shards) == whole.wrong
+    for order in (shards, shards[::-1]):
+        merged = eg.merge_reports(order)
+        assert merged.json() == whole.json() and merged.markdown() == whole.markdown()
+    # Through json() (a shard's file) and pickle (a Dask or multiprocessing result).
+    import pickle
+    read = [eg.AuditReport.from_json(s.json()) for s in shards]
+    assert eg.merge_reports(read).json() == whole.json()
+    assert pickle.loads(pickle.dumps(whole)).json() == whole.json()
+    with pytest.raises(ValueError):
+        eg.merge_reports(shards[:2])  # shard 2/3 missing
+    with pytest.raises(ValueError):
+        eg.merge_reports([shards[0], shards[0], shards[2]])  # one repeated
+    with pytest.raises(ValueError):
+        eg.AuditReport.from_json("{}")
+    for bad in ((3, 3), (0, 0)):
+        with pytest.raises(ValueError, match="shard"):
+            eg.audit(endpoints_only, "capsule2", cases=10, shard=bad)
+
+
+def test_shard_files_merge_with_the_command(tool, tmp_path):
+    # docs/python.md's Slurm recipe: shards written as JSON lines by Python,
+    # merged by `exactgeom audit --merge` (and read back by from_json).
+    import subprocess
+    whole = eg.audit(endpoints_only, "capsule2", cases=60, keep=2)
+    files = []
+    for i in range(2):
+        files.append(tmp_path / f"shard{i}.json")
+        files[-1].write_text(eg.audit(endpoints_only, "capsule2", cases=60, keep=2, shard=(i, 2)).json() + "\n")
+    out = subprocess.run([tool, "audit", "--merge", "--json", *map(str, files)], stdout=subprocess.PIPE,
+                         check=True, timeout=60).stdout.decode()
+    assert out == whole.json() + "\n"
+    assert eg.merge_reports([eg.AuditReport.from_json(f.read_text()) for f in files]).json() == whole.json()

@@ -110,6 +110,13 @@ def test_generated_lines_match_the_command(tool):
     assert eg.eval(lines) == want
     assert eg.eval("\n".join(lines)) == want  # one str, no final newline
     assert any('"error"' in a for a in want) and any('"sign"' in a for a in want)
+    # A part of the input answered on its own, numbered from its first line
+    # (exactgeom.dask.eval_bag's partitions): the same lines of the answer.
+    for k in (1, 37, 200):
+        head = eg.eval(lines[:k])
+        assert head + eg.eval(lines[k:], first_line=k + 1) == want
+    with pytest.raises(ValueError, match="first_line"):
+        eg.eval(lines, first_line=0)
 
 
 def test_eval_without_the_command():
