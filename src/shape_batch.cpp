@@ -7,6 +7,7 @@
 #include <string>
 
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/detail/batch_loop.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 
@@ -14,31 +15,9 @@ namespace exactgeom {
 
 namespace {
 
-/// The item count n of a call whose inputs have n or 1 elements.
-template <class A, class B>
-std::size_t items(const char* call, std::span<const A> a, std::span<const B> b, std::size_t n) {
-  auto fits = [n](std::size_t k) { return k == n || k == 1; };
-  if (!fits(a.size()) || !fits(b.size()))
-    throw invalid_input(std::string(call) + ": an input has " + std::to_string(!fits(a.size()) ? a.size() : b.size()) +
-                        " elements; each must have " + std::to_string(n) + " (the output's size) or 1");
-  return n;
-}
-
-template <class T>
-const T& at(std::span<const T> s, std::size_t i) {
-  return s.size() == 1 ? s[0] : s[i];
-}
-
-/// Runs f(i) for every item, naming the item in an invalid_input it throws.
-template <class F>
-void each(const char* call, std::size_t n, F&& f) {
-  std::size_t i = 0;
-  try {
-    for (; i < n; ++i) f(i);
-  } catch (const invalid_input& e) {
-    throw invalid_input(std::string(call) + ": item " + std::to_string(i) + ": " + e.what());
-  }
-}
+using detail::batch::at;
+using detail::batch::each;
+using detail::batch::items;
 
 template <class C>
 void capsules(std::span<const C> a, std::span<const C> b, std::span<std::uint8_t> closed,
@@ -47,7 +26,7 @@ void capsules(std::span<const C> a, std::span<const C> b, std::span<std::uint8_t
   if (!closed.empty() && !open.empty() && closed.size() != open.size())
     throw invalid_input(std::string(call) + ": the outputs have " + std::to_string(closed.size()) + " and " +
                         std::to_string(open.size()) + " elements; they must agree");
-  const std::size_t n = items(call, a, b, closed.empty() ? open.size() : closed.size());
+  const std::size_t n = items(call, closed.empty() ? open.size() : closed.size(), a, b);
   each(call, n, [&](std::size_t i) {
     if (!closed.empty()) closed[i] = intersects(at(a, i), at(b, i));
     if (!open.empty()) open[i] = interiors_overlap(at(a, i), at(b, i));
@@ -56,13 +35,13 @@ void capsules(std::span<const C> a, std::span<const C> b, std::span<std::uint8_t
 
 template <class A, class B>
 void distances(const char* call, std::span<const A> s, std::span<const B> t, std::span<double> out) {
-  const std::size_t n = items(call, s, t, out.size());
+  const std::size_t n = items(call, out.size(), s, t);
   each(call, n, [&](std::size_t i) { out[i] = distance(at(s, i), at(t, i)); });
 }
 
 template <class A, class B>
 void distances2(const char* call, std::span<const A> s, std::span<const B> t, std::span<mpq_class> out) {
-  const std::size_t n = items(call, s, t, out.size());
+  const std::size_t n = items(call, out.size(), s, t);
   each(call, n, [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(s, i), at(t, i))); });
 }
 

@@ -443,3 +443,71 @@ TEST(ShapeBatch, PointSegmentAndSegmentTriangleItemsAreTheScalarAnswers) {
                                                    std::span<const eg::Triangle3<double>>(tri).first(2), four),
                eg::invalid_input);
 }
+
+#include "exactgeom/convex_batch.hpp"
+
+TEST(ConvexBatch, EveryItemIsTheScalarAnswerAndOneShapeIsBroadcast) {
+  // Boxes against capsules on the half-integer lattice (touching and
+  // grazing pairs are common), one hull against every box.
+  std::mt19937_64 g(41);
+  const std::size_t n = 200;
+  std::vector<eg::Box3<double>> box(n);
+  std::vector<eg::Capsule3<double>> cap(n);
+  std::vector<eg::Point3<double>> v(n);
+  std::uniform_int_distribution<int> k(0, 4);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto s = random_segment(g, true);
+    box[i] = {s.a, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {k(g) / 4.0, k(g) / 4.0, k(g) / 4.0}, k(g) / 4.0};
+    cap[i] = {random_segment(g, i % 2 == 0), k(g) / 4.0};
+    v[i] = random_segment(g, true).b;
+  }
+  const std::span<const eg::Box3<double>> x(box);
+  const std::span<const eg::Capsule3<double>> y(cap);
+  std::vector<std::uint8_t> closed(n), open(n);
+  std::vector<mpq_class> d2(n);
+  std::vector<double> d(n);
+  std::vector<decltype(eg::closest_points(box[0], cap[0]))> cp(n);
+  std::vector<decltype(eg::contact(box[0], cap[0]))> c(n);
+  std::vector<std::optional<double>> t(n);
+  eg::overlap_batch(x, y, closed, open);
+  eg::squared_distance_batch(x, y, std::span(d2));
+  eg::distance_batch(x, y, std::span(d));
+  eg::closest_points_batch(x, y, std::span(cp));
+  eg::contact_batch(x, y, std::span(c));
+  eg::time_of_impact_batch(x, std::span<const eg::Point3<double>>(v), y, std::span(t));
+  std::size_t touching = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(closed[i] != 0, eg::intersects(box[i], cap[i])) << i;
+    EXPECT_EQ(open[i] != 0, eg::interiors_overlap(box[i], cap[i])) << i;
+    EXPECT_EQ(d2[i], eg::to_mpq(eg::squared_distance(box[i], cap[i]))) << i;
+    EXPECT_EQ(d[i], eg::distance(box[i], cap[i])) << i;
+    EXPECT_EQ(eg::to_mpq(cp[i].squared_distance), d2[i]) << i;
+    const auto ci = eg::contact(box[i], cap[i]);
+    ASSERT_EQ(c[i].has_value(), ci.has_value()) << i;
+    if (ci) {
+      EXPECT_EQ(c[i]->depth, ci->depth) << i;
+    }
+    EXPECT_EQ(t[i], eg::time_of_impact(box[i], v[i], cap[i])) << i;
+    touching += closed[i] && !open[i];
+  }
+  EXPECT_GT(touching, 0u);
+  const eg::ConvexHull3<double> hull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, 0.25);
+  eg::overlap_batch(std::span<const eg::ConvexHull3<double>>(&hull, 1), x, closed, {});
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(closed[i] != 0, eg::intersects(hull, box[i])) << i;
+}
+
+TEST(ConvexBatch, BadInputThrowsNamingTheItem) {
+  std::vector<eg::Box2<double>> box(3, eg::Box2<double>{{0, 0}, {{{1, 0}, {0, 1}}}, {1, 1}, 0});
+  box[1].half[0] = -1;
+  std::vector<double> d(3);
+  try {
+    eg::distance_batch(std::span<const eg::Box2<double>>(box), std::span<const eg::Box2<double>>(box), std::span(d));
+    ADD_FAILURE() << "a negative half extent was accepted";
+  } catch (const eg::invalid_input& e) {
+    EXPECT_NE(std::string(e.what()).find("distance_batch: item 1"), std::string::npos) << e.what();
+  }
+  std::vector<double> two(2);
+  EXPECT_THROW(eg::distance_batch(std::span<const eg::Box2<double>>(box), std::span<const eg::Box2<double>>(box),
+                                  std::span(two)),
+               eg::invalid_input);  // 3 inputs, 2 outputs
+}

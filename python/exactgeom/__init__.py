@@ -22,22 +22,15 @@ from ._exactgeom import (
     __version__,
     audit,
     audit_pair,
-    capsule_triangle,
-    closest_points,
-    contact,
-    distance,
-    distance2,
     eval,
     incircle,
     insphere,
     merge_reports,
     orient2d,
     orient3d,
-    overlap,
     segment_closest_points,
     segment_intersection,
     segments_intersect,
-    sweep,
 )
 from . import _arrays, _exactgeom
 
@@ -56,6 +49,55 @@ def capsule_capsule(c1, c2, test="both"):
         raise ValueError(f"capsule_capsule: test is one of {_arrays._TESTS}, not {test!r}")
     o = _exactgeom.capsule_capsule(c1, c2)
     return o if test == "both" else (o.closed if test == "closed" else o.open)
+
+
+def overlap(x, y, test="both"):
+    if _arrays.shape_form(x, y):
+        return _arrays.overlap(x, y, test)
+    if test not in _arrays._TESTS:
+        raise ValueError(f"overlap: test is one of {_arrays._TESTS}, not {test!r}")
+    o = _exactgeom.overlap(x, y)
+    return o if test == "both" else (o.closed if test == "closed" else o.open)
+
+
+def capsule_triangle(c, tri, test="both"):
+    if _arrays.shape_form(c) or isinstance(tri, _arrays.np.ndarray) and tri.ndim == 3:
+        return _arrays.overlap(c, tri, test, "capsule_triangle")
+    if test not in _arrays._TESTS:
+        raise ValueError(f"capsule_triangle: test is one of {_arrays._TESTS}, not {test!r}")
+    o = _exactgeom.capsule_triangle(c, tri)
+    return o if test == "both" else (o.closed if test == "closed" else o.open)
+
+
+def distance(x, y):
+    if _arrays.shape_form(x, y):
+        return _arrays.distance(x, y)
+    return _exactgeom.distance(x, y)
+
+
+def distance2(x, y, pairs=False):
+    if _arrays.shape_form(x, y):
+        return _arrays.distance2(x, y, pairs)
+    d = _exactgeom.distance2(x, y)
+    return (d.numerator, d.denominator) if pairs else d
+
+
+def closest_points(x, y):
+    if _arrays.shape_form(x, y):
+        return _arrays.closest_points(x, y)
+    return _exactgeom.closest_points(x, y)
+
+
+def contact(x, y):
+    if _arrays.shape_form(x, y):
+        return _arrays.contact(x, y)
+    return _exactgeom.contact(x, y)
+
+
+def sweep(x, v, y):
+    if _arrays.shape_form(x, y) or isinstance(v, _arrays.np.ndarray) and v.ndim == 2:
+        return _arrays.sweep(x, v, y)
+    return _exactgeom.sweep(x, v, y)
 
 
 def segment_distance(s, t):
@@ -114,6 +156,32 @@ for _f, _shapes, _returns in ((segment_distance, "", _FLOATS), (segment_distance
 capsule_capsule.__doc__ = (_exactgeom.capsule_capsule.__doc__ +
                            "\n\ntest: 'both' (Overlap), 'closed' or 'open' (that one answer)." + _ARRAY_FORMS +
                            " Returns Overlap of two bool arrays, or the bool array the test names.")
+
+_SHAPE_ARRAYS = """
+
+Array form: any argument may be a shape array of n shapes (the others one
+shape, used for every i): segments (n, 2, D) or triangles (n, 3, 3) as
+arrays; capsules as (segments (n, 2, D), radii); balls as (centres (n, D),
+radii (n,)); or the query format's dicts holding arrays: {"seg": (n, 2, D),
+"r": r}, {"tri": (n, 3, 3)}, {"poly": (n, k, 2), "count": (n,), "r": r},
+{"hull": (n, k, 3), "count": (n,), "r": r} (padded: row i uses its first
+count[i] points; count defaults to k), {"box": {"c": (n, D), "axes": (n, D,
+D), "h": (n, D)}, "r": r}; r one number or (n,). Values exact in float64.
+The loop runs in C++ without the GIL. See docs/python.md."""
+_TEST = "\n\ntest: 'both' (Overlap), 'closed' or 'open' (that one answer)."
+for _f, _returns in ((overlap, _TEST + _SHAPE_ARRAYS + " Returns Overlap of two bool arrays, or the one the test names."),
+                     (capsule_triangle, _TEST + _SHAPE_ARRAYS + " Returns Overlap of two bool arrays, or the one the "
+                      "test names."),
+                     (distance, _SHAPE_ARRAYS + " Returns a float64 array."),
+                     (distance2, _PAIRS + _SHAPE_ARRAYS + _EXACT),
+                     (closest_points, _SHAPE_ARRAYS + " Returns an object array of Fractions of shape (n, 2, D): "
+                      "[i, 0] on x's core, [i, 1] on y's."),
+                     (contact, _SHAPE_ARRAYS + " Returns Contact of float64 arrays: depth (n,), normal (n, D), "
+                      "depth_normal (n, D), gap (n,), NaN where there is none (every field NaN where the shapes do "
+                      "not meet)."),
+                     (sweep, _SHAPE_ARRAYS + " v: (n, D) or one vector. Returns a float64 array, NaN where x never "
+                      "meets y.")):
+    _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _returns
 
 __all__ = [
     "AuditReport",

@@ -91,30 +91,6 @@ py::array_t<double> segment_distance(const F64& s, const F64& t) {
   return out;
 }
 
-/// Exact squared distances as Python objects: an object array of
-/// Fractions, or (with pairs) two object arrays of Python ints, numerators
-/// and denominators.
-py::object exact_objects(const std::vector<mpq_class>& q, bool pairs) {
-  const std::size_t n = q.size();
-  // numpy.empty(n, dtype=object): filled with None, each slot replaced below.
-  const py::object empty = py::module_::import("numpy").attr("empty");
-  py::array num = empty(n, py::arg("dtype") = "O"), den = empty(n, py::arg("dtype") = "O");
-  auto put = [](py::array& a, std::size_t i, py::object v) {
-    PyObject** slot = static_cast<PyObject**>(a.mutable_data()) + i;
-    Py_XDECREF(*slot);
-    *slot = v.release().ptr();
-  };
-  if (!pairs) {
-    for (std::size_t i = 0; i < n; ++i) put(num, i, to_fraction(q[i]));
-    return num;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    put(num, i, to_py_int(q[i].get_num()));
-    put(den, i, to_py_int(q[i].get_den()));
-  }
-  return py::make_tuple(num, den);
-}
-
 py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
   const std::size_t n = pair_count(s, t);
   std::vector<mpq_class> q(n);

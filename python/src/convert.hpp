@@ -81,6 +81,9 @@ std::vector<Coord> read_point(py::handle h, const Where& w, int dim = 0);
 /// An int, and a Fraction, from GMP values.
 py::object to_py_int(const mpz_class& z);
 py::object to_fraction(const mpq_class& q);
+/// Exact values as Python objects: an object array of Fractions, or (with
+/// pairs) two object arrays of Python ints, numerators and denominators.
+py::object exact_objects(const std::vector<mpq_class>& q, bool pairs);
 
 /// mpz from a Python int (any size).
 mpz_class pylong_to_mpz(py::handle h);

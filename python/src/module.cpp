@@ -55,4 +55,5 @@ PYBIND11_MODULE(_exactgeom, m) {
   eg::register_eval(m);
   eg::register_audit(m);
   eg::register_arrays(m);
+  eg::register_array_shapes(m);
 }

@@ -1,0 +1,94 @@
+// exactgeom/convex_batch.hpp: convex.hpp's questions about two shapes, over
+// arrays of shapes: the entry points of the Python module's array forms of
+// overlap, distance, distance2, closest_points, contact and sweep
+// (docs/python.md), and of any caller holding its shapes in arrays.
+//
+//   overlap_batch(x, y, closed, open)     closed[i] = intersects(x[i], y[i]),
+//                                         open[i] = interiors_overlap(x[i], y[i])
+//                                         (either output may be empty: not computed)
+//   squared_distance_batch(x, y, out)     out[i] = squared_distance(x[i], y[i]), exact
+//   distance_batch(x, y, out)             out[i] = distance(x[i], y[i]), correctly rounded
+//   closest_points_batch(x, y, out)       out[i] = closest_points(x[i], y[i])
+//   contact_batch(x, y, out)              out[i] = contact(x[i], y[i]) (empty when apart)
+//   time_of_impact_batch(x, v, y, out)    out[i] = time_of_impact(x[i], v[i], y[i])
+//
+// for any two shape types of one dimension that convex.hpp takes (points,
+// segments, balls, capsules, triangles, polygons, hulls, boxes; the older
+// headers' pairs keep their fast paths: each item is exactly the scalar
+// call). Every input span has n elements or exactly one (used for every i:
+// one shape against many), n being the output's size.
+//
+// Errors: exactgeom::invalid_input when a span's size is neither n nor 1,
+// the outputs' sizes differ, or an item is invalid (the scalar function's
+// error); the message names the call and the item. Items before it are
+// written; nothing after it is.
+#pragma once
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "exactgeom/convex.hpp"
+#include "exactgeom/detail/batch_loop.hpp"
+
+namespace exactgeom {
+
+template <class A, class B>
+void overlap_batch(std::span<const A> x, std::span<const B> y, std::span<std::uint8_t> closed,
+                   std::span<std::uint8_t> open) {
+  using namespace detail::batch;
+  constexpr const char* call = "overlap_batch";
+  if (!closed.empty() && !open.empty() && closed.size() != open.size())
+    throw invalid_input(std::string(call) + ": the outputs have " + std::to_string(closed.size()) + " and " +
+                        std::to_string(open.size()) + " elements; they must agree");
+  const std::size_t n = items(call, closed.empty() ? open.size() : closed.size(), x, y);
+  each(call, n, [&](std::size_t i) {
+    if (!closed.empty()) closed[i] = intersects(at(x, i), at(y, i));
+    if (!open.empty()) open[i] = interiors_overlap(at(x, i), at(y, i));
+  });
+}
+
+template <class A, class B>
+void squared_distance_batch(std::span<const A> x, std::span<const B> y, std::span<mpq_class> out) {
+  using namespace detail::batch;
+  each("squared_distance_batch", items("squared_distance_batch", out.size(), x, y),
+       [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(x, i), at(y, i))); });
+}
+
+template <class A, class B>
+void distance_batch(std::span<const A> x, std::span<const B> y, std::span<double> out) {
+  using namespace detail::batch;
+  each("distance_batch", items("distance_batch", out.size(), x, y),
+       [&](std::size_t i) { out[i] = distance(at(x, i), at(y, i)); });
+}
+
+template <class A, class B>
+void closest_points_batch(std::span<const A> x, std::span<const B> y,
+                          std::span<decltype(closest_points(std::declval<const A&>(), std::declval<const B&>()))> out) {
+  using namespace detail::batch;
+  each("closest_points_batch", items("closest_points_batch", out.size(), x, y),
+       [&](std::size_t i) { out[i] = closest_points(at(x, i), at(y, i)); });
+}
+
+template <class A, class B>
+void contact_batch(std::span<const A> x, std::span<const B> y,
+                   std::span<decltype(contact(std::declval<const A&>(), std::declval<const B&>()))> out) {
+  using namespace detail::batch;
+  each("contact_batch", items("contact_batch", out.size(), x, y),
+       [&](std::size_t i) { out[i] = contact(at(x, i), at(y, i)); });
+}
+
+/// v: x's translation, a Point2/Point3 of x's coordinate type per item (or one).
+template <class A, class V, class B>
+void time_of_impact_batch(std::span<const A> x, std::span<const V> v, std::span<const B> y,
+                          std::span<std::optional<double>> out) {
+  using namespace detail::batch;
+  each("time_of_impact_batch", items("time_of_impact_batch", out.size(), x, v, y),
+       [&](std::size_t i) { out[i] = time_of_impact(at(x, i), at(v, i), at(y, i)); });
+}
+
+}  // namespace exactgeom
