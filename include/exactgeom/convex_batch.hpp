@@ -11,6 +11,9 @@
 //   closest_points_batch(x, y, out)       out[i] = closest_points(x[i], y[i])
 //   contact_batch(x, y, out)              out[i] = contact(x[i], y[i]) (empty when apart)
 //   time_of_impact_batch(x, v, y, out)    out[i] = time_of_impact(x[i], v[i], y[i])
+//   intersects_batch(s, t, out)           out[i] = intersects(s[i], t[i]) (segments.hpp:
+//                                         two segments; any pair intersects() takes)
+//   intersection_batch(s, t, out)         out[i] = intersection(s[i], t[i]) (two segments)
 //
 // for any two shape types of one dimension that convex.hpp takes (points,
 // segments, balls, capsules, triangles, polygons, hulls, boxes; the older
@@ -89,6 +92,21 @@ void time_of_impact_batch(std::span<const A> x, std::span<const V> v, std::span<
   using namespace detail::batch;
   each("time_of_impact_batch", items("time_of_impact_batch", out.size(), x, v, y),
        [&](std::size_t i) { out[i] = time_of_impact(at(x, i), at(v, i), at(y, i)); });
+}
+
+template <class A, class B>
+void intersects_batch(std::span<const A> x, std::span<const B> y, std::span<std::uint8_t> out) {
+  using namespace detail::batch;
+  each("intersects_batch", items("intersects_batch", out.size(), x, y),
+       [&](std::size_t i) { out[i] = intersects(at(x, i), at(y, i)); });
+}
+
+template <class S>
+void intersection_batch(std::span<const S> s, std::span<const S> t,
+                        std::span<decltype(intersection(std::declval<const S&>(), std::declval<const S&>()))> out) {
+  using namespace detail::batch;
+  each("intersection_batch", items("intersection_batch", out.size(), s, t),
+       [&](std::size_t i) { out[i] = intersection(at(s, i), at(t, i)); });
 }
 
 }  // namespace exactgeom

@@ -1,10 +1,11 @@
 """exactgeom: exact computational geometry for Python.
 
-Exact orientation predicates over NumPy arrays (orient2d, orient3d, incircle,
-insphere), exact segment intersections and distances (segment distances and
-capsule tests also over arrays of segments), overlap, distance,
-closest points, contact (penetration depth and direction) and time of impact
-for any two shapes (capsules, triangles, polygons, hulls, boxes), the JSON Lines query engine of `exactgeom eval` (eval), and audits of
+Exact orientation predicates (orient2d, orient3d, incircle, insphere), exact
+segment intersections and distances, overlap, distance, closest points,
+contact (penetration depth and direction) and time of impact for any two
+shapes (points, balls, segments, capsules, triangles, polygons, hulls,
+boxes), each for one query or over NumPy arrays of n (docs/python.md), the
+JSON Lines query engine of `exactgeom eval` (eval), and audits of
 float collision functions written in Python (audit_pair, audit; sharded and
 merged with merge_reports). exactgeom.dask (optional, needs Dask) runs eval
 over a Dask bag and audits on a dask.distributed cluster.
@@ -28,11 +29,9 @@ from ._exactgeom import (
     merge_reports,
     orient2d,
     orient3d,
-    segment_closest_points,
-    segment_intersection,
-    segments_intersect,
 )
 from . import _arrays, _exactgeom
+from ._arrays import SEGMENT_KINDS
 
 _ARRAY_FORMS = """
 
@@ -49,6 +48,24 @@ def capsule_capsule(c1, c2, test="both"):
         raise ValueError(f"capsule_capsule: test is one of {_arrays._TESTS}, not {test!r}")
     o = _exactgeom.capsule_capsule(c1, c2)
     return o if test == "both" else (o.closed if test == "closed" else o.open)
+
+
+def segments_intersect(s, t):
+    if _arrays.segment_form(s, t):
+        return _arrays.segments_intersect(s, t)
+    return _exactgeom.segments_intersect(s, t)
+
+
+def segment_intersection(s, t):
+    if _arrays.segment_form(s, t):
+        return _arrays.segment_intersection(s, t)
+    return _exactgeom.segment_intersection(s, t)
+
+
+def segment_closest_points(s, t):
+    if _arrays.segment_form(s, t):
+        return _arrays.segment_closest_points(s, t)
+    return _exactgeom.segment_closest_points(s, t)
 
 
 def overlap(x, y, test="both"):
@@ -183,12 +200,22 @@ for _f, _returns in ((overlap, _TEST + _SHAPE_ARRAYS + " Returns Overlap of two 
                       "meets y.")):
     _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _returns
 
+for _f, _returns in ((segments_intersect, " Returns a bool array."),
+                     (segment_intersection, " Returns SegmentIntersection of arrays: kind, int8 codes into "
+                      "SEGMENT_KINDS ('disjoint', 'cross', 'touch', 'overlap'); point, an object array (n, D) of "
+                      "Fractions (None where the kind has no point); overlap, an object array (n, 2, D) (None where "
+                      "the kind is not overlap)."),
+                     (segment_closest_points, " Returns ClosestPoints of object arrays of Fractions: s, t (n,), "
+                      "on_first, on_second (n, D), distance2 (n,).")):
+    _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _ARRAY_FORMS + _returns
+
 __all__ = [
     "AuditReport",
     "ClosestPoints",
     "Contact",
     "FamilyAudit",
     "Overlap",
+    "SEGMENT_KINDS",
     "SegmentIntersection",
     "WrongCase",
     "__version__",

@@ -15,7 +15,7 @@ each item is the scalar function's answer.
 import numpy as np
 
 from . import _exactgeom
-from ._types import Contact, Overlap
+from ._types import ClosestPoints, Contact, Overlap, SegmentIntersection
 
 _TESTS = ("both", "closed", "open")
 
@@ -324,3 +324,30 @@ def sweep(x, v, y):
     m = _rows(v, "v", (d,))
     _agree(max(a[1].shape[0], b[1].shape[0]), m.shape[0], "the shapes", "v")
     return _exactgeom._shapes_batch("sweep", a, b, m, False, False, False)
+
+
+# ---- two segments: segments_intersect, segment_intersection,
+# segment_closest_points.
+
+SEGMENT_KINDS = ("disjoint", "cross", "touch", "overlap")
+
+
+def _two_segments(s, t):
+    a, b = _segments(s, "s"), _segments(t, "t")
+    _agree(a.shape[0], b.shape[0], "s", "t")
+    if a.shape[2] != b.shape[2]:
+        raise ValueError(f"s is {a.shape[2]}-D and t {b.shape[2]}-D; they must agree")
+    return a, b
+
+
+def segments_intersect(s, t):
+    return _exactgeom._segments_batch("test", *_two_segments(s, t))
+
+
+def segment_intersection(s, t):
+    kind, point, overlap_ = _exactgeom._segments_batch("intersection", *_two_segments(s, t))
+    return SegmentIntersection(kind, point, overlap_)
+
+
+def segment_closest_points(s, t):
+    return ClosestPoints(*_exactgeom._segments_batch("closest", *_two_segments(s, t)))

@@ -267,6 +267,102 @@ py::object shapes_batch(const std::string& op, const py::tuple& xt, const py::tu
   return exact_objects(o.points, false).attr("reshape")(sn, 2, sd);
 }
 
+// ---- two segments: segments_intersect, segment_intersection,
+// segment_closest_points.
+
+/// An object array of the given shape, every slot None.
+py::array none_array(std::vector<py::ssize_t> shape) {
+  py::tuple t(shape.size());
+  for (std::size_t i = 0; i < shape.size(); ++i) t[i] = py::int_(shape[i]);
+  return py::module_::import("numpy").attr("empty")(t, py::arg("dtype") = "O");
+}
+
+void put(py::array& a, std::size_t i, py::object v) {
+  PyObject** slot = static_cast<PyObject**>(a.mutable_data()) + i;
+  Py_XDECREF(*slot);
+  *slot = v.release().ptr();
+}
+
+template <class R>
+py::object frac(const R& q) {
+  return to_fraction(to_mpq(q));
+}
+
+/// Puts point p's coordinates at slots at, at + 1, ... of a.
+template <class P>
+void put_point(py::array& a, std::size_t at, const P& p) {
+  put(a, at, frac(p.x));
+  put(a, at + 1, frac(p.y));
+  if constexpr (requires { p.z; }) put(a, at + 2, frac(p.z));
+}
+
+template <class S>
+std::span<const S> segs(const F64& a) {
+  return {reinterpret_cast<const S*>(a.data()), static_cast<std::size_t>(a.shape(0))};
+}
+
+/// s, t: (n or 1, 2, D) float64 arrays (_arrays.py checks them).
+template <class S>
+py::object on_segments(const std::string& what, const F64& s, const F64& t, std::size_t n) {
+  const std::span<const S> a = segs<S>(s), b = segs<S>(t);
+  const auto d = static_cast<std::size_t>(s.shape(2));
+  const auto sn = static_cast<py::ssize_t>(n), sd = static_cast<py::ssize_t>(d);
+  if (what == "test") {
+    py::array_t<bool> out(sn);
+    const std::span<std::uint8_t> o(reinterpret_cast<std::uint8_t*>(out.mutable_data()), n);
+    {
+      py::gil_scoped_release free;
+      intersects_batch(a, b, o);
+    }
+    return out;
+  }
+  if (what == "intersection") {
+    std::vector<decltype(intersection(a[0], b[0]))> r(n);
+    {
+      py::gil_scoped_release free;
+      intersection_batch(a, b, std::span(r));
+    }
+    py::array_t<std::int8_t> kind(sn);
+    py::array point = none_array({sn, sd}), overlap = none_array({sn, 2, sd});
+    for (std::size_t i = 0; i < n; ++i) {
+      kind.mutable_data()[i] = static_cast<std::int8_t>(r[i].kind);
+      if (r[i].point) put_point(point, i * d, *r[i].point);
+      if (r[i].overlap) {
+        put_point(overlap, 2 * i * d, r[i].overlap->a);
+        put_point(overlap, (2 * i + 1) * d, r[i].overlap->b);
+      }
+    }
+    return py::make_tuple(kind, point, overlap);
+  }
+  // closest
+  std::vector<decltype(closest_points(a[0], b[0]))> r(n);
+  {
+    py::gil_scoped_release free;
+    closest_points_batch(a, b, std::span(r));
+  }
+  py::array ps = none_array({sn}), ts = none_array({sn}), p = none_array({sn, sd}), q = none_array({sn, sd}),
+            d2 = none_array({sn});
+  for (std::size_t i = 0; i < n; ++i) {
+    put(ps, i, frac(r[i].s));
+    put(ts, i, frac(r[i].t));
+    put_point(p, i * d, r[i].on_first);
+    put_point(q, i * d, r[i].on_second);
+    put(d2, i, frac(r[i].squared_distance));
+  }
+  return py::make_tuple(ps, ts, p, q, d2);
+}
+
+py::object segments_batch(const std::string& what, const F64& s, const F64& t) {
+  const auto ns = static_cast<std::size_t>(s.shape(0)), nt = static_cast<std::size_t>(t.shape(0));
+  const std::size_t n = std::max(ns, nt);
+  if (s.ndim() != 3 || t.ndim() != 3 || s.shape(1) != 2 || t.shape(1) != 2 || s.shape(2) != t.shape(2) ||
+      (s.shape(2) != 2 && s.shape(2) != 3) || (ns != n && ns != 1) || (nt != n && nt != 1))
+    throw py::value_error("segments: not two segment arrays of one dimension");  // _arrays.py checks first
+  if (what != "test" && what != "intersection" && what != "closest") throw py::value_error("segments: " + what);
+  if (s.shape(2) == 2) return on_segments<Segment2<double>>(what, s, t, n);
+  return on_segments<Segment3<double>>(what, s, t, n);
+}
+
 }  // namespace
 
 void register_array_shapes(py::module_& m) {
@@ -274,6 +370,9 @@ void register_array_shapes(py::module_& m) {
   m.def("_shapes_batch", &shapes_batch, arg("op"), arg("x"), arg("y"), arg("v"), arg("closed"), arg("open"),
         arg("pairs"), "The array forms of overlap, distance, distance2, closest_points, contact and sweep "
                       "(exactgeom._arrays): shape arrays of n or 1 shapes each.");
+  m.def("_segments_batch", &segments_batch, arg("what"), arg("s"), arg("t"),
+        "The array forms of segments_intersect ('test'), segment_intersection and segment_closest_points "
+        "('closest') (exactgeom._arrays).");
 }
 
 }  // namespace exactgeom::python

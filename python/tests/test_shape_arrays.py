@@ -199,3 +199,39 @@ def test_scalar_forms_are_unchanged():
     assert eg.overlap(x, y, test="closed") is False
     assert eg.distance2(x, y) == 8 and eg.distance2(x, y, pairs=True) == (8, 1)
     assert eg.contact(x, ([1, 1], 1)) is not None and eg.sweep(x, (2, 2), y) is not None
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_segment_intersections_match_the_scalar_form(dim):
+    # Half the pairs on a coarse lattice: crossing, touching, overlapping and
+    # disjoint pairs all occur.
+    rng = np.random.default_rng(13 + dim)
+    s = np.concatenate([rng.integers(-2, 3, size=(60, 2, dim)) / 2.0, rng.uniform(-2, 2, size=(20, 2, dim))])
+    t = np.concatenate([rng.integers(-2, 3, size=(60, 2, dim)) / 2.0, rng.uniform(-2, 2, size=(20, 2, dim))])
+    if dim == 3:
+        t[:30, :, 2] = s[:30, :, 2] = 0.0  # coplanar: 3-D crossings
+    s[0], t[0] = 0.0, 0.0
+    s[0, 1, 0], t[0, 0, 0], t[0, 1, 0] = 1.0, 0.5, 2.0  # collinear, overlapping
+    meet = eg.segments_intersect(s, t)
+    r = eg.segment_intersection(s, t)
+    c = eg.segment_closest_points(s, t)
+    assert r.kind.dtype == np.int8 and r.point.shape == (80, dim) and r.overlap.shape == (80, 2, dim)
+    kinds = set()
+    for i in range(len(s)):
+        want = eg.segment_intersection(s[i].tolist(), t[i].tolist())
+        kinds.add(want.kind)
+        assert eg.SEGMENT_KINDS[r.kind[i]] == want.kind
+        assert bool(meet[i]) == (want.kind != "disjoint") == eg.segments_intersect(s[i].tolist(), t[i].tolist())
+        assert (tuple(r.point[i]) if want.point else (None,) * dim) == (want.point or (None,) * dim)
+        if want.overlap:
+            assert (tuple(r.overlap[i, 0]), tuple(r.overlap[i, 1])) == want.overlap
+        else:
+            assert all(v is None for v in r.overlap[i].ravel())
+        w = eg.segment_closest_points(s[i].tolist(), t[i].tolist())
+        assert (c.s[i], c.t[i], tuple(c.on_first[i]), tuple(c.on_second[i]), c.distance2[i]) == tuple(w)
+        assert c.distance2[i] == oracle.segment_segment_d2(s[i].tolist(), t[i].tolist())
+    assert kinds == set(eg.SEGMENT_KINDS)
+    # One segment against many.
+    one = eg.segment_intersection(s[:1], t)
+    assert list(one.kind) == [eg.SEGMENT_KINDS.index(eg.segment_intersection(s[0].tolist(), u.tolist()).kind)
+                              for u in t]
