@@ -1498,4 +1498,255 @@ TYPED_TEST(BadInputTyped, NanAndInfinityInEveryCoordinateThrow) {
   EXPECT_EQ(throws, cases);
 }
 
+// ---------------------------------------------------------------------------
+// The static filters of the int32 paths (filters.hpp, k*StaticI32). On int32
+// input at the edges of the range -- exactly degenerate configurations with
+// differences of full width, the same moved by one unit, coordinates among
+// MIN, MIN+1, -1, 0, 1, MAX-1, MAX, and random full-range points -- the
+// computed determinant (the filters' expression, on the differences in
+// double) is within the constant of the exact one, and the predicates agree
+// with the oracle. The bound itself: each constant stands for the proven
+// dynamic bound (the semi-static or permanent one) at its largest, where every
+// |difference| is M = 2^32 - 1; the test evaluates those bounds there and
+// checks constant >= that maximum > constant / 2, so a constant even half as
+// large (a mutation of its derivation) fails. Observed errors are far below
+// the constants (the worst case aligns every rounding), so wrong signs alone
+// would not catch a constant a few times too small.
+
+namespace i32s {
+
+namespace d = exactgeom::detail;
+constexpr std::int64_t kMin = std::numeric_limits<std::int32_t>::min(), kMax = std::numeric_limits<std::int32_t>::max();
+using P = std::array<std::int64_t, 3>;  // x, y[, z]
+
+/// One case: the computed determinant, the exact one, the library's sign.
+struct Value {
+  double det;
+  mpz_class exact;
+  int lib;
+};
+
+mpz_class z(std::int64_t v) { return mpz_class(static_cast<long>(v)); }
+double dd(std::int64_t p, std::int64_t q) { return static_cast<double>(p - q); }
+std::int32_t i32(std::int64_t v) { return static_cast<std::int32_t>(v); }
+
+Value orient3d_value(const std::array<P, 4>& p) {
+  double u[3][3];
+  mpz_class e[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int a = 0; a < 3; ++a) u[i][a] = dd(p[i + 1][a], p[0][a]), e[i][a] = z(p[i + 1][a]) - z(p[0][a]);
+  const double det = d::orient3d_estimate(u[0][0], u[0][1], u[0][2], u[1][0], u[1][1], u[1][2], u[2][0], u[2][1],
+                                          u[2][2]).det;
+  const mpz_class ex = e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) +
+                       e[0][1] * (e[1][2] * e[2][0] - e[1][0] * e[2][2]) +
+                       e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
+  auto pt = [&](int i) { return Point3<std::int32_t>{i32(p[i][0]), i32(p[i][1]), i32(p[i][2])}; };
+  return {det, ex, static_cast<int>(exactgeom::orient3d(pt(0), pt(1), pt(2), pt(3)))};
+}
+
+Value incircle_value(const std::array<P, 4>& p) {
+  double u[3][2];
+  mpz_class e[3][2];
+  for (int i = 0; i < 3; ++i)
+    for (int a = 0; a < 2; ++a) u[i][a] = dd(p[i][a], p[3][a]), e[i][a] = z(p[i][a]) - z(p[3][a]);
+  const double det = d::incircle_estimate(u[0][0], u[0][1], u[1][0], u[1][1], u[2][0], u[2][1]).det;
+  auto lift = [&](int i) { return mpz_class(e[i][0] * e[i][0] + e[i][1] * e[i][1]); };
+  auto minor = [&](int i, int j) { return mpz_class(e[i][0] * e[j][1] - e[j][0] * e[i][1]); };
+  const mpz_class ex = lift(0) * minor(1, 2) + lift(1) * minor(2, 0) + lift(2) * minor(0, 1);
+  auto pt = [&](int i) { return Point2<std::int32_t>{i32(p[i][0]), i32(p[i][1])}; };
+  return {det, ex, static_cast<int>(exactgeom::incircle(pt(0), pt(1), pt(2), pt(3)))};
+}
+
+/// Shewchuk's insphere determinant (the sign the filters compute; the
+/// public insphere is its negation).
+Value insphere_value(const std::array<P, 5>& p) {
+  double u[4][3];
+  mpz_class q[4][3];
+  for (int i = 0; i < 4; ++i)
+    for (int a = 0; a < 3; ++a) u[i][a] = dd(p[i][a], p[4][a]), q[i][a] = z(p[i][a]) - z(p[4][a]);
+  const double det = d::insphere_terms(u[0], u[1], u[2], u[3]).det;
+  auto minor2 = [&](int i, int j) { return mpz_class(q[i][0] * q[j][1] - q[j][0] * q[i][1]); };
+  auto lift = [&](int i) { return mpz_class(q[i][0] * q[i][0] + q[i][1] * q[i][1] + q[i][2] * q[i][2]); };
+  const mpz_class ab = minor2(0, 1), bc = minor2(1, 2), cd = minor2(2, 3), da = minor2(3, 0), ac = minor2(0, 2),
+                  bd = minor2(1, 3);
+  const mpz_class abc = q[0][2] * bc - q[1][2] * ac + q[2][2] * ab;
+  const mpz_class bcd = q[1][2] * cd - q[2][2] * bd + q[3][2] * bc;
+  const mpz_class cda = q[2][2] * da + q[3][2] * ac + q[0][2] * cd;
+  const mpz_class dab = q[3][2] * ab + q[0][2] * bd + q[1][2] * da;
+  const mpz_class ex = (lift(3) * abc - lift(2) * dab) + (lift(1) * cda - lift(0) * bcd);
+  auto pt = [&](int i) { return Point3<std::int32_t>{i32(p[i][0]), i32(p[i][1]), i32(p[i][2])}; };
+  return {det, ex, -static_cast<int>(exactgeom::insphere(pt(0), pt(1), pt(2), pt(3), pt(4)))};
+}
+
+std::int64_t full(Rng& rng) { return uniform_int(rng, kMin, kMax); }
+std::int64_t corner(Rng& rng) {
+  const std::int64_t v[] = {kMin, kMin + 1, -1, 0, 1, kMax - 1, kMax};
+  return v[rng() % 7];
+}
+
+template <std::size_t N, std::size_t D>
+std::array<P, N> from_config(const IntConfig<D, N>& k) {
+  std::array<P, N> out{};
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t a = 0; a < D; ++a) out[i][a] = k[i][a].get_si();
+  return out;
+}
+
+/// Exactly coplanar, differences of full width: d = b + c - a (or another
+/// small integer combination) for random full-range a, b, c, kept when d is
+/// an int32.
+std::array<P, 4> coplanar_full(Rng& rng) {
+  for (;;) {
+    std::array<P, 4> p{};
+    for (int i = 0; i < 3; ++i)
+      for (int a = 0; a < 3; ++a) p[i][a] = full(rng);
+    const std::int64_t s = (rng() & 1) ? 1 : -1, t = (rng() & 1) ? 1 : 2;
+    bool ok = true;
+    for (int a = 0; a < 3; ++a) {
+      p[3][a] = p[0][a] + s * (p[1][a] - p[0][a]) + t * (p[2][a] - p[0][a]);
+      ok = ok && p[3][a] >= kMin && p[3][a] <= kMax;
+    }
+    if (ok) return p;
+  }
+}
+
+struct Stats {
+  long cases = 0, decided = 0;
+  double worst = 0;  // max |computed - exact| / bound
+};
+
+/// The differences +-M in every sign pattern `bits` selects.
+double pm(unsigned bits, int i) { return ((bits >> i) & 1) ? -4294967295.0 : 4294967295.0; }
+
+/// The largest dynamic bound over sign patterns of all-+-M differences
+/// (every bound depends on the magnitudes only; sampled anyway).
+template <class F>
+double max_dynamic(F bound_of) {
+  double m = 0;
+  for (unsigned bits = 0; bits < 4096; bits += 37) m = std::max(m, bound_of(bits));
+  return m;
+}
+
+/// Checks one case against `bound`; counts what the static stage decides.
+void check(const Value& v, double bound, Stats& st, const char* what, long n) {
+  const mpz_class det = oracle::to_q(v.det).get_num();  // an integer
+  const mpz_class err = abs(det - v.exact);
+  ASSERT_LE(mpq_class(err), oracle::to_q(bound)) << what << " case " << n;
+  st.worst = std::max(st.worst, mpq_class(mpq_class(err) / oracle::to_q(bound)).get_d());
+  const int want = sgn(v.exact);
+  ASSERT_EQ(v.lib, want) << what << " case " << n;
+  if (const int s = d::static_sign(v.det, bound)) {
+    ASSERT_EQ(s, want) << what << " case " << n;
+    ++st.decided;
+  }
+  ++st.cases;
+}
+
+void report(const char* what, const Stats& st) {
+  std::cout << "[ static   ] " << what << ": " << st.cases << " cases, " << st.decided << " decided, worst |error| / "
+            << "bound " << st.worst << "\n";
+}
+
+}  // namespace i32s
+
+TEST(Int32StaticFilter, Orient3dBoundHoldsAtTheEdgesOfTheRange) {
+  using namespace i32s;
+  Rng rng(301);
+  Stats degenerate, other;
+  for (long n = 0; n < 20000; ++n) {
+    check(orient3d_value(coplanar_full(rng)), d::kOrient3dStaticI32, degenerate, "coplanar", n);
+    auto moved = coplanar_full(rng);
+    moved[rng() % 4][rng() % 3] += (moved[0][0] > 0 ? -1 : 1);
+    if (n % 4 == 0) {  // moved by one unit, corners, random
+      std::array<P, 4> c{}, r{};
+      for (auto& p : c)
+        for (auto& v : p) v = corner(rng);
+      for (auto& p : r)
+        for (auto& v : p) v = full(rng);
+      check(orient3d_value(c), d::kOrient3dStaticI32, other, "corners", n);
+      check(orient3d_value(r), d::kOrient3dStaticI32, other, "random", n);
+    }
+    if (std::all_of(moved.begin(), moved.end(), [](const P& p) {
+          return std::all_of(p.begin(), p.end(), [](std::int64_t v) { return v >= kMin && v <= kMax; });
+        }))
+      check(orient3d_value(moved), d::kOrient3dStaticI32, other, "moved", n);
+  }
+  report("orient3d coplanar", degenerate);
+  report("orient3d moved/corners/random", other);
+  EXPECT_EQ(degenerate.decided, 0);  // exactly coplanar: never decided
+  EXPECT_GT(other.decided, other.cases / 4);
+  const double dyn = max_dynamic([](unsigned b) {
+    return d::orient3d_estimate(pm(b, 0), pm(b, 1), pm(b, 2), pm(b, 3), pm(b, 4), pm(b, 5), pm(b, 6), pm(b, 7), pm(b, 8))
+        .bound;
+  });
+  EXPECT_GE(d::kOrient3dStaticI32, dyn);
+  EXPECT_LT(d::kOrient3dStaticI32 / 2, dyn) << "the constant is looser than its derivation";
+}
+
+TEST(Int32StaticFilter, IncircleBoundHoldsAtTheEdgesOfTheRange) {
+  using namespace i32s;
+  Rng rng(302);
+  Stats degenerate, other;
+  for (long n = 0; n < 20000; ++n) {
+    const auto k = cospherical<2, 4>(rng, 32);  // |coordinates| < 2^31, differences up to 2^31
+    check(incircle_value(from_config<4, 2>(k)), d::kIncircleStaticI32, degenerate, "cocircular", n);
+    check(incircle_value(from_config<4, 2>(perturbed(k, rng, 0, 31))), d::kIncircleStaticI32, other, "moved", n);
+    if (n % 4 == 0) {
+      std::array<P, 4> c{}, r{};
+      for (auto& p : c) p = {corner(rng), corner(rng), 0};
+      for (auto& p : r) p = {full(rng), full(rng), 0};
+      check(incircle_value(c), d::kIncircleStaticI32, other, "corners", n);
+      check(incircle_value(r), d::kIncircleStaticI32, other, "random", n);
+    }
+  }
+  report("incircle cocircular", degenerate);
+  report("incircle moved/corners/random", other);
+  EXPECT_EQ(degenerate.decided, 0);
+  EXPECT_GT(other.decided, other.cases / 8);
+  const double dyn = max_dynamic(
+      [](unsigned b) { return d::incircle_estimate(pm(b, 0), pm(b, 1), pm(b, 2), pm(b, 3), pm(b, 4), pm(b, 5)).bound; });
+  EXPECT_GE(d::kIncircleStaticI32, dyn);
+  EXPECT_LT(d::kIncircleStaticI32 / 2, dyn) << "the constant is looser than its derivation";
+}
+
+TEST(Int32StaticFilter, InsphereBoundHoldsAtTheEdgesOfTheRange) {
+  using namespace i32s;
+  Rng rng(303);
+  Stats degenerate, other;
+  for (long n = 0; n < 10000; ++n) {
+    const auto k = cospherical<3, 5>(rng, 32);
+    check(insphere_value(from_config<5, 3>(k)), d::kInsphereStaticI32, degenerate, "cospherical", n);
+    check(insphere_value(from_config<5, 3>(perturbed(k, rng, 0, 31))), d::kInsphereStaticI32, other, "moved", n);
+    if (n % 4 == 0) {
+      std::array<P, 5> c{}, r{};
+      for (auto& p : c)
+        for (auto& v : p) v = corner(rng);
+      for (auto& p : r)
+        for (auto& v : p) v = full(rng);
+      check(insphere_value(c), d::kInsphereStaticI32, other, "corners", n);
+      check(insphere_value(r), d::kInsphereStaticI32, other, "random", n);
+    }
+  }
+  report("insphere cospherical", degenerate);
+  report("insphere moved/corners/random", other);
+  EXPECT_EQ(degenerate.decided, 0);
+  EXPECT_GT(other.decided, other.cases / 8);
+  auto diffs = [](unsigned b, double (&e)[4][3]) {
+    for (int i = 0; i < 4; ++i)
+      for (int a = 0; a < 3; ++a) e[i][a] = pm(b, 3 * i + a);
+  };
+  const double semi = max_dynamic([&](unsigned b) {
+    double e[4][3];
+    diffs(b, e);
+    return d::insphere_semistatic_bound(e[0], e[1], e[2], e[3]);
+  });
+  const double perm = max_dynamic([&](unsigned b) {
+    double e[4][3];
+    diffs(b, e);
+    return d::insphere_permanent_bound(d::insphere_terms(e[0], e[1], e[2], e[3]));
+  });
+  EXPECT_GE(d::kInsphereStaticI32, std::max(semi, perm));
+  EXPECT_LT(d::kInsphereStaticI32 / 2, std::max(semi, perm)) << "the constant is looser than its derivation";
+}
+
 }  // namespace

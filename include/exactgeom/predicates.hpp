@@ -73,6 +73,8 @@ Sign orient2d_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
     return static_cast<Sign>(detail::orient2d_exact(flat));
   } else if constexpr (std::is_same_v<T, std::int32_t>) {
     // orient2d_bits(32) = 66 <= 128: differences in int64, products in __int128.
+    // (A static double filter in front, as orient3d has, measured no faster:
+    // the two products in __int128 cost about what the filter does.)
     const std::int64_t ux = std::int64_t(b.x) - a.x, uy = std::int64_t(b.y) - a.y;
     const std::int64_t vx = std::int64_t(c.x) - a.x, vy = std::int64_t(c.y) - a.y;
     const detail::int128 det = detail::int128(ux) * vy - detail::int128(uy) * vx;
@@ -96,11 +98,18 @@ Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
     // Differences of int32 are exact in double (33 bits), so the filter's
     // model holds; the __int128 kernel (orient3d_bits(32) = 100 <= 128) is
     // exact but about 3x slower than the filter on random input.
-    auto dd = [](std::int32_t p, std::int32_t q) { return double(std::int64_t(p) - q); };
-    if (const int s = detail::orient3d_filter_d(dd(b.x, a.x), dd(b.y, a.y), dd(b.z, a.z),
-                                                dd(c.x, a.x), dd(c.y, a.y), dd(c.z, a.z),
-                                                dd(d.x, a.x), dd(d.y, a.y), dd(d.z, a.z)))
+    // A static filter first (filters.hpp, kOrient3dStaticI32: full-range
+    // input decided without the permanent), then the semi-static one.
+    // Each coordinate is exact in double, and so is the difference (33 bits):
+    // two int-to-double conversions and a subtraction cost less than an
+    // int64 subtraction and its conversion.
+    auto dd = [](std::int32_t p, std::int32_t q) { return double(p) - double(q); };
+    const double ux = dd(b.x, a.x), uy = dd(b.y, a.y), uz = dd(b.z, a.z), vx = dd(c.x, a.x), vy = dd(c.y, a.y),
+                 vz = dd(c.z, a.z), wx = dd(d.x, a.x), wy = dd(d.y, a.y), wz = dd(d.z, a.z);
+    if (const int s = detail::static_sign(detail::orient3d_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz).det,
+                                          detail::kOrient3dStaticI32))
       return static_cast<Sign>(s);
+    if (const int s = detail::orient3d_filter_d(ux, uy, uz, vx, vy, vz, wx, wy, wz)) return static_cast<Sign>(s);
     const detail::int128 p[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
     return static_cast<Sign>(detail::orient3d_k(p, p + 3, p + 6, p + 9));
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
@@ -132,12 +141,21 @@ Sign incircle_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, c
     return static_cast<Sign>(detail::incircle_exact(flat));
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
     // int32: differences are exact in double; int64: exact in int128, then
-    // rounded once. Either way the filter's error model holds.
+    // rounded once. Either way the filter's error model holds. (int32 in
+    // double: converting an int128 is a library call, six per call.)
     using detail::int128;
-    auto dd = [](T p, T q) { return double(int128(p) - int128(q)); };
-    if (const int s = detail::incircle_filter_d(dd(a.x, d.x), dd(a.y, d.y), dd(b.x, d.x),
-                                                dd(b.y, d.y), dd(c.x, d.x), dd(c.y, d.y)))
-      return static_cast<Sign>(s);
+    auto dd = [](T p, T q) {
+      if constexpr (std::is_same_v<T, std::int32_t>) return double(p) - double(q);
+      else return double(int128(p) - int128(q));
+    };
+    const double adx = dd(a.x, d.x), ady = dd(a.y, d.y), bdx = dd(b.x, d.x), bdy = dd(b.y, d.y), cdx = dd(c.x, d.x),
+                 cdy = dd(c.y, d.y);
+    if constexpr (std::is_same_v<T, std::int32_t>) {  // the static filter first (kIncircleStaticI32)
+      if (const int s = detail::static_sign(detail::incircle_estimate(adx, ady, bdx, bdy, cdx, cdy).det,
+                                            detail::kIncircleStaticI32))
+        return static_cast<Sign>(s);
+    }
+    if (const int s = detail::incircle_filter_d(adx, ady, bdx, bdy, cdx, cdy)) return static_cast<Sign>(s);
     const T flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
     return static_cast<Sign>(detail::incircle_exact(flat));
   } else {
@@ -157,11 +175,18 @@ Sign insphere_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
     return static_cast<Sign>(-detail::insphere_det_exact(flat));
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
     using detail::int128;
-    auto dd = [](T p, T q) { return double(int128(p) - int128(q)); };
+    auto dd = [](T p, T q) {  // as incircle
+      if constexpr (std::is_same_v<T, std::int32_t>) return double(p) - double(q);
+      else return double(int128(p) - int128(q));
+    };
     const double ae[3] = {dd(a.x, e.x), dd(a.y, e.y), dd(a.z, e.z)};
     const double be[3] = {dd(b.x, e.x), dd(b.y, e.y), dd(b.z, e.z)};
     const double ce[3] = {dd(c.x, e.x), dd(c.y, e.y), dd(c.z, e.z)};
     const double de[3] = {dd(d.x, e.x), dd(d.y, e.y), dd(d.z, e.z)};
+    if constexpr (std::is_same_v<T, std::int32_t>) {  // the static filter first (kInsphereStaticI32)
+      if (const int s = detail::static_sign(detail::insphere_terms(ae, be, ce, de).det, detail::kInsphereStaticI32))
+        return static_cast<Sign>(-s);
+    }
     if (const int s = detail::insphere_filter_d(ae, be, ce, de)) return static_cast<Sign>(-s);
     const T flat[15] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z, e.x, e.y, e.z};
     return static_cast<Sign>(-detail::insphere_det_exact(flat));

@@ -271,4 +271,43 @@ inline int insphere_filter(const double* a, const double* b, const double* c, co
   return insphere_filter_d(ae, be, ce, de);
 }
 
+// ---- Static filters for int32 coordinates (predicates.hpp's int32 paths).
+//
+// Differences of int32 values are integers of magnitude at most M = 2^32 - 1
+// (< 2^32), exact in double. Every bound above is C times a permanent of the
+// computed products, and with |difference| <= M every such permanent has a
+// fixed maximum, so C times that maximum is a constant bound on the error of
+// the computed determinant for every int32 input: the sign is certain when
+// |det| exceeds it (Devillers and Pion's static filters; CGAL's Epick
+// filters the same way, from bounds on the inputs' magnitudes). No
+// underflow term: products of integer-valued doubles are integers or 0.
+// Each constant is a power of two at least (1 + 2^-40) times the derived
+// value; tests/predicates_test.cpp (Int32StaticFilter) checks the error
+// against it at the edges of the int32 range, and that a bound 64 times
+// smaller would give wrong signs there (so a too-small constant is caught).
+//
+// (orient2d has none: its int32 path is exact in __int128 at about the
+// cost of a filter.) A determinant below the constant goes on to the
+// semi-static filter above
+// (which decides it when the coordinates are small: the permanent is then
+// small too) and then the exact kernel.
+//
+//   orient3d: C = 8 eps, permanent sum |u_i| (|p_j| + |p_k|) <= 6 M^3 (1 + 3 eps):
+//             48 eps M^3 < 1.5 * 2^48 < 2^49.
+//   incircle: C = 12 eps, permanent sum lift (|p_j| + |p_k|), lift <= 2 M^2 (1 + 2 eps),
+//             so <= 12 M^4 (1 + 4 eps): 144 eps M^4 < 1.125 * 2^82 < 2^83.
+//   insphere: C = 18 eps; the permanent of the computed terms is at most
+//             24 L mx my mz (1 + eps)^7 (the semi-static derivation above,
+//             which holds for any maxima when nothing underflows), with
+//             L <= 3 M^2 and mx, my, mz <= M: 18 * 72 eps M^5 (1 + 8 eps)
+//             < 1.27 * 2^117 < 2^118.
+inline constexpr double kOrient3dStaticI32 = 0x1p49;
+inline constexpr double kIncircleStaticI32 = 0x1p83;
+inline constexpr double kInsphereStaticI32 = 0x1p118;
+
+/// +1 or -1 when |det| > bound, else 0 (also for NaN: never for integers).
+inline int static_sign(double det, double bound) {
+  return static_cast<int>(det > bound) - static_cast<int>(-det > bound);
+}
+
 }  // namespace exactgeom::detail
