@@ -15,45 +15,18 @@ namespace exactgeom {
 
 namespace {
 
-using detail::batch::at;
-using detail::batch::each;
-using detail::batch::items;
-
-template <class C>
-void capsules(std::span<const C> a, std::span<const C> b, std::span<std::uint8_t> closed,
-              std::span<std::uint8_t> open) {
-  constexpr const char* call = "capsule_capsule_batch";
-  if (!closed.empty() && !open.empty() && closed.size() != open.size())
-    throw invalid_input(std::string(call) + ": the outputs have " + std::to_string(closed.size()) + " and " +
-                        std::to_string(open.size()) + " elements; they must agree");
-  const std::size_t n = items(call, closed.empty() ? open.size() : closed.size(), a, b);
-  each(call, n, [&](std::size_t i) {
-    if (!closed.empty()) closed[i] = intersects(at(a, i), at(b, i));
-    if (!open.empty()) open[i] = interiors_overlap(at(a, i), at(b, i));
-  });
-}
-
-template <class A, class B>
-void distances(const char* call, std::span<const A> s, std::span<const B> t, std::span<double> out) {
-  const std::size_t n = items(call, out.size(), s, t);
-  each(call, n, [&](std::size_t i) { out[i] = distance(at(s, i), at(t, i)); });
-}
-
-template <class A, class B>
-void distances2(const char* call, std::span<const A> s, std::span<const B> t, std::span<mpq_class> out) {
-  const std::size_t n = items(call, out.size(), s, t);
-  each(call, n, [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(s, i), at(t, i))); });
-}
+using detail::batch::distances;
+using detail::batch::squared_distances;
 
 }  // namespace
 
 void capsule_capsule_batch(std::span<const Capsule2<double>> a, std::span<const Capsule2<double>> b,
                            std::span<std::uint8_t> closed, std::span<std::uint8_t> open) {
-  capsules(a, b, closed, open);
+  detail::batch::overlap("capsule_capsule_batch", a, b, closed, open);
 }
 void capsule_capsule_batch(std::span<const Capsule3<double>> a, std::span<const Capsule3<double>> b,
                            std::span<std::uint8_t> closed, std::span<std::uint8_t> open) {
-  capsules(a, b, closed, open);
+  detail::batch::overlap("capsule_capsule_batch", a, b, closed, open);
 }
 void segment_distance_batch(std::span<const Segment2<double>> s, std::span<const Segment2<double>> t,
                             std::span<double> out) {
@@ -65,11 +38,11 @@ void segment_distance_batch(std::span<const Segment3<double>> s, std::span<const
 }
 void segment_distance2_batch(std::span<const Segment2<double>> s, std::span<const Segment2<double>> t,
                              std::span<mpq_class> out) {
-  distances2("segment_distance2_batch", s, t, out);
+  squared_distances("segment_distance2_batch", s, t, out);
 }
 void segment_distance2_batch(std::span<const Segment3<double>> s, std::span<const Segment3<double>> t,
                              std::span<mpq_class> out) {
-  distances2("segment_distance2_batch", s, t, out);
+  squared_distances("segment_distance2_batch", s, t, out);
 }
 
 void point_segment_distance_batch(std::span<const Point2<double>> p, std::span<const Segment2<double>> s,
@@ -82,11 +55,11 @@ void point_segment_distance_batch(std::span<const Point3<double>> p, std::span<c
 }
 void point_segment_distance2_batch(std::span<const Point2<double>> p, std::span<const Segment2<double>> s,
                                    std::span<mpq_class> out) {
-  distances2("point_segment_distance2_batch", p, s, out);
+  squared_distances("point_segment_distance2_batch", p, s, out);
 }
 void point_segment_distance2_batch(std::span<const Point3<double>> p, std::span<const Segment3<double>> s,
                                    std::span<mpq_class> out) {
-  distances2("point_segment_distance2_batch", p, s, out);
+  squared_distances("point_segment_distance2_batch", p, s, out);
 }
 void segment_triangle_distance_batch(std::span<const Segment3<double>> s, std::span<const Triangle3<double>> tri,
                                      std::span<double> out) {
@@ -94,7 +67,7 @@ void segment_triangle_distance_batch(std::span<const Segment3<double>> s, std::s
 }
 void segment_triangle_distance2_batch(std::span<const Segment3<double>> s, std::span<const Triangle3<double>> tri,
                                       std::span<mpq_class> out) {
-  distances2("segment_triangle_distance2_batch", s, tri, out);
+  squared_distances("segment_triangle_distance2_batch", s, tri, out);
 }
 
 }  // namespace exactgeom

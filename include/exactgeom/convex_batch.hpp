@@ -43,30 +43,17 @@ namespace exactgeom {
 template <class A, class B>
 void overlap_batch(std::span<const A> x, std::span<const B> y, std::span<std::uint8_t> closed,
                    std::span<std::uint8_t> open) {
-  using namespace detail::batch;
-  constexpr const char* call = "overlap_batch";
-  if (!closed.empty() && !open.empty() && closed.size() != open.size())
-    throw invalid_input(std::string(call) + ": the outputs have " + std::to_string(closed.size()) + " and " +
-                        std::to_string(open.size()) + " elements; they must agree");
-  const std::size_t n = items(call, closed.empty() ? open.size() : closed.size(), x, y);
-  each(call, n, [&](std::size_t i) {
-    if (!closed.empty()) closed[i] = intersects(at(x, i), at(y, i));
-    if (!open.empty()) open[i] = interiors_overlap(at(x, i), at(y, i));
-  });
+  detail::batch::overlap("overlap_batch", x, y, closed, open);
 }
 
 template <class A, class B>
 void squared_distance_batch(std::span<const A> x, std::span<const B> y, std::span<mpq_class> out) {
-  using namespace detail::batch;
-  each("squared_distance_batch", items("squared_distance_batch", out.size(), x, y),
-       [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(x, i), at(y, i))); });
+  detail::batch::squared_distances("squared_distance_batch", x, y, out);
 }
 
 template <class A, class B>
 void distance_batch(std::span<const A> x, std::span<const B> y, std::span<double> out) {
-  using namespace detail::batch;
-  each("distance_batch", items("distance_batch", out.size(), x, y),
-       [&](std::size_t i) { out[i] = distance(at(x, i), at(y, i)); });
+  detail::batch::distances("distance_batch", x, y, out);
 }
 
 template <class A, class B>

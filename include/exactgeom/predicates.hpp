@@ -64,6 +64,17 @@ inline constexpr bool dependent_false = false;
 
 namespace detail {
 
+/// p - q rounded once to double, for int32 and int64 coordinates: the
+/// filters' error model holds for it. int32: each value is exact in double
+/// and so is the difference (33 bits), two conversions and a subtraction;
+/// int64: exact in int128, then rounded (converting an int128 is a library
+/// call, which int32 avoids).
+template <class T>
+double difference_as_double(T p, T q) {
+  if constexpr (std::is_same_v<T, std::int32_t>) return double(p) - double(q);
+  else return double(int128(p) - int128(q));
+}
+
 template <class T>
 Sign orient2d_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
   if constexpr (detail::is_binary_float_v<T>) {
@@ -100,10 +111,7 @@ Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
     // exact but about 3x slower than the filter on random input.
     // A static filter first (filters.hpp, kOrient3dStaticI32: full-range
     // input decided without the permanent), then the semi-static one.
-    // Each coordinate is exact in double, and so is the difference (33 bits):
-    // two int-to-double conversions and a subtraction cost less than an
-    // int64 subtraction and its conversion.
-    auto dd = [](std::int32_t p, std::int32_t q) { return double(p) - double(q); };
+    auto dd = [](std::int32_t p, std::int32_t q) { return difference_as_double(p, q); };
     const double ux = dd(b.x, a.x), uy = dd(b.y, a.y), uz = dd(b.z, a.z), vx = dd(c.x, a.x), vy = dd(c.y, a.y),
                  vz = dd(c.z, a.z), wx = dd(d.x, a.x), wy = dd(d.y, a.y), wz = dd(d.z, a.z);
     if (const int s = detail::static_sign(detail::orient3d_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz).det,
@@ -115,13 +123,10 @@ Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
     // Differences are exact in int128 and rounded once to double: the
     // filter's error model holds.
-    using detail::int128;
-    const double ux = double(int128(b.x) - a.x), uy = double(int128(b.y) - a.y),
-                 uz = double(int128(b.z) - a.z);
-    const double vx = double(int128(c.x) - a.x), vy = double(int128(c.y) - a.y),
-                 vz = double(int128(c.z) - a.z);
-    const double wx = double(int128(d.x) - a.x), wy = double(int128(d.y) - a.y),
-                 wz = double(int128(d.z) - a.z);
+    auto dd = [](std::int64_t p, std::int64_t q) { return difference_as_double(p, q); };
+    const double ux = dd(b.x, a.x), uy = dd(b.y, a.y), uz = dd(b.z, a.z);
+    const double vx = dd(c.x, a.x), vy = dd(c.y, a.y), vz = dd(c.z, a.z);
+    const double wx = dd(d.x, a.x), wy = dd(d.y, a.y), wz = dd(d.z, a.z);
     if (const int s = detail::orient3d_filter_d(ux, uy, uz, vx, vy, vz, wx, wy, wz))
       return static_cast<Sign>(s);
     const std::int64_t flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
@@ -140,14 +145,7 @@ Sign incircle_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, c
       return static_cast<Sign>(s);
     return static_cast<Sign>(detail::incircle_exact(flat));
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
-    // int32: differences are exact in double; int64: exact in int128, then
-    // rounded once. Either way the filter's error model holds. (int32 in
-    // double: converting an int128 is a library call, six per call.)
-    using detail::int128;
-    auto dd = [](T p, T q) {
-      if constexpr (std::is_same_v<T, std::int32_t>) return double(p) - double(q);
-      else return double(int128(p) - int128(q));
-    };
+    auto dd = [](T p, T q) { return difference_as_double(p, q); };
     const double adx = dd(a.x, d.x), ady = dd(a.y, d.y), bdx = dd(b.x, d.x), bdy = dd(b.y, d.y), cdx = dd(c.x, d.x),
                  cdy = dd(c.y, d.y);
     if constexpr (std::is_same_v<T, std::int32_t>) {  // the static filter first (kIncircleStaticI32)
@@ -174,11 +172,7 @@ Sign insphere_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
       return static_cast<Sign>(-s);
     return static_cast<Sign>(-detail::insphere_det_exact(flat));
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
-    using detail::int128;
-    auto dd = [](T p, T q) {  // as incircle
-      if constexpr (std::is_same_v<T, std::int32_t>) return double(p) - double(q);
-      else return double(int128(p) - int128(q));
-    };
+    auto dd = [](T p, T q) { return difference_as_double(p, q); };
     const double ae[3] = {dd(a.x, e.x), dd(a.y, e.y), dd(a.z, e.z)};
     const double be[3] = {dd(b.x, e.x), dd(b.y, e.y), dd(b.z, e.z)};
     const double ce[3] = {dd(c.x, e.x), dd(c.y, e.y), dd(c.z, e.z)};

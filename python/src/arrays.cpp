@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "arrays.hpp"
 #include "convert.hpp"
 #include "exactgeom/shape_batch.hpp"
 #include "module.hpp"
@@ -17,17 +18,6 @@
 namespace exactgeom::python {
 
 namespace {
-
-using F64 = py::array_t<double, py::array::c_style>;
-
-/// The (n, 2, D) segment array's rows as segments (no copy: a C-contiguous
-/// (n, 2, D) float64 array is n segments of D-point pairs, the layout of
-/// Segment2/Segment3<double>).
-template <class S>
-std::span<const S> segments(const F64& a) {
-  static_assert(sizeof(S) == 2 * sizeof(S::a) && sizeof(S::a) % sizeof(double) == 0);
-  return {reinterpret_cast<const S*>(a.data()), static_cast<std::size_t>(a.shape(0))};
-}
 
 int dim_of(const F64& s, const char* what) {
   if (s.ndim() != 3 || s.shape(1) != 2 || (s.shape(2) != 2 && s.shape(2) != 3))
@@ -39,7 +29,7 @@ std::size_t count(std::size_t a, std::size_t b) { return a == 1 ? b : a; }
 
 template <class C, class S>
 std::vector<C> capsules(const F64& s, const F64& r) {
-  const auto seg = segments<S>(s);
+  const auto seg = rows<S>(s);
   std::vector<C> c(seg.size());
   for (std::size_t i = 0; i < seg.size(); ++i) c[i] = {seg[i], r.data()[r.shape(0) == 1 ? 0 : i]};
   return c;
@@ -85,8 +75,8 @@ py::array_t<double> segment_distance(const F64& s, const F64& t) {
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    if (s.shape(2) == 2) segment_distance_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), o);
-    else segment_distance_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), o);
+    if (s.shape(2) == 2) segment_distance_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), o);
+    else segment_distance_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), o);
   }
   return out;
 }
@@ -96,17 +86,10 @@ py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
   std::vector<mpq_class> q(n);
   {
     py::gil_scoped_release free;
-    if (s.shape(2) == 2) segment_distance2_batch(segments<Segment2<double>>(s), segments<Segment2<double>>(t), q);
-    else segment_distance2_batch(segments<Segment3<double>>(s), segments<Segment3<double>>(t), q);
+    if (s.shape(2) == 2) segment_distance2_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), q);
+    else segment_distance2_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), q);
   }
   return exact_objects(q, pairs);
-}
-
-/// The rows of a C-contiguous float64 array as T (a run of doubles: points
-/// (n, D), triangles (n, 3, 3)).
-template <class T>
-std::span<const T> rows(const F64& a) {
-  return {reinterpret_cast<const T*>(a.data()), static_cast<std::size_t>(a.shape(0))};
 }
 
 std::size_t broadcast(std::size_t a, std::size_t b, const char* x, const char* y) {
@@ -125,8 +108,8 @@ py::object point_segment(const F64& p, const F64& s, bool exact, bool pairs) {
     std::vector<mpq_class> q(n);
     {
       py::gil_scoped_release free;
-      if (d == 2) point_segment_distance2_batch(rows<Point2<double>>(p), segments<Segment2<double>>(s), q);
-      else point_segment_distance2_batch(rows<Point3<double>>(p), segments<Segment3<double>>(s), q);
+      if (d == 2) point_segment_distance2_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), q);
+      else point_segment_distance2_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), q);
     }
     return exact_objects(q, pairs);
   }
@@ -134,8 +117,8 @@ py::object point_segment(const F64& p, const F64& s, bool exact, bool pairs) {
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    if (d == 2) point_segment_distance_batch(rows<Point2<double>>(p), segments<Segment2<double>>(s), o);
-    else point_segment_distance_batch(rows<Point3<double>>(p), segments<Segment3<double>>(s), o);
+    if (d == 2) point_segment_distance_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), o);
+    else point_segment_distance_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), o);
   }
   return out;
 }
@@ -151,7 +134,7 @@ py::object segment_triangle(const F64& s, const F64& tri, bool exact, bool pairs
     std::vector<mpq_class> q(n);
     {
       py::gil_scoped_release free;
-      segment_triangle_distance2_batch(segments<Segment3<double>>(s), rows<Triangle3<double>>(tri), q);
+      segment_triangle_distance2_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), q);
     }
     return exact_objects(q, pairs);
   }
@@ -159,7 +142,7 @@ py::object segment_triangle(const F64& s, const F64& tri, bool exact, bool pairs
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    segment_triangle_distance_batch(segments<Segment3<double>>(s), rows<Triangle3<double>>(tri), o);
+    segment_triangle_distance_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), o);
   }
   return out;
 }

@@ -1,8 +1,7 @@
 // python/src/convert.cpp: see convert.hpp.
 #include "convert.hpp"
 
-#include <pybind11/numpy.h>
-
+#include "arrays.hpp"
 #include "exactgeom/rational.hpp"
 
 #include <cfloat>
@@ -226,21 +225,16 @@ py::object to_fraction(const mpq_class& q) {
 
 py::object exact_objects(const std::vector<mpq_class>& q, bool pairs) {
   const std::size_t n = q.size();
-  // numpy.empty(n, dtype=object): filled with None, each slot replaced below.
-  const py::object empty = py::module_::import("numpy").attr("empty");
-  py::array num = empty(n, py::arg("dtype") = "O"), den = empty(n, py::arg("dtype") = "O");
-  auto put = [](py::array& a, std::size_t i, py::object v) {
-    PyObject** slot = static_cast<PyObject**>(a.mutable_data()) + i;
-    Py_XDECREF(*slot);
-    *slot = v.release().ptr();
-  };
+  const auto sn = static_cast<py::ssize_t>(n);
+  py::array num = object_array({sn});
   if (!pairs) {
-    for (std::size_t i = 0; i < n; ++i) put(num, i, to_fraction(q[i]));
+    for (std::size_t i = 0; i < n; ++i) put_object(num, i, to_fraction(q[i]));
     return num;
   }
+  py::array den = object_array({sn});
   for (std::size_t i = 0; i < n; ++i) {
-    put(num, i, to_py_int(q[i].get_num()));
-    put(den, i, to_py_int(q[i].get_den()));
+    put_object(num, i, to_py_int(q[i].get_num()));
+    put_object(den, i, to_py_int(q[i].get_den()));
   }
   return py::make_tuple(num, den);
 }

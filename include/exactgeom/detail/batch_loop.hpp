@@ -1,9 +1,15 @@
 // exactgeom/detail/batch_loop.hpp: the loop of the array entry points
 // (shape_batch.hpp, convex_batch.hpp): inputs of n elements or one (used for
-// every i), and errors that name the item.
+// every i), and errors that name the item; and the loops those entry points
+// share, each named by its caller's `call` in errors. (The scalar functions
+// they call are found by argument-dependent lookup where they are
+// instantiated: include the headers declaring them first.)
 #pragma once
 
+#include <gmpxx.h>
+
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -38,6 +44,33 @@ void each(const char* call, std::size_t n, F&& f) {
   } catch (const invalid_input& e) {
     throw invalid_input(std::string(call) + ": item " + std::to_string(i) + ": " + e.what());
   }
+}
+
+/// closed[i] = intersects(x[i], y[i]), open[i] = interiors_overlap(x[i], y[i]);
+/// an empty output is not computed.
+template <class A, class B>
+void overlap(const char* call, std::span<const A> x, std::span<const B> y, std::span<std::uint8_t> closed,
+             std::span<std::uint8_t> open) {
+  if (!closed.empty() && !open.empty() && closed.size() != open.size())
+    throw invalid_input(std::string(call) + ": the outputs have " + std::to_string(closed.size()) + " and " +
+                        std::to_string(open.size()) + " elements; they must agree");
+  each(call, items(call, closed.empty() ? open.size() : closed.size(), x, y), [&](std::size_t i) {
+    if (!closed.empty()) closed[i] = intersects(at(x, i), at(y, i));
+    if (!open.empty()) open[i] = interiors_overlap(at(x, i), at(y, i));
+  });
+}
+
+/// out[i] = distance(x[i], y[i]).
+template <class A, class B>
+void distances(const char* call, std::span<const A> x, std::span<const B> y, std::span<double> out) {
+  each(call, items(call, out.size(), x, y), [&](std::size_t i) { out[i] = distance(at(x, i), at(y, i)); });
+}
+
+/// out[i] = squared_distance(x[i], y[i]), exactly.
+template <class A, class B>
+void squared_distances(const char* call, std::span<const A> x, std::span<const B> y, std::span<mpq_class> out) {
+  each(call, items(call, out.size(), x, y),
+       [&](std::size_t i) { out[i] = to_mpq(squared_distance(at(x, i), at(y, i))); });
 }
 
 }  // namespace exactgeom::detail::batch
