@@ -176,8 +176,8 @@ def shape_form(*values):
 
 
 def _stack(parts, name):
-    """Arrays of m rows or one, as m rows each (m the largest)."""
-    m = max(p.shape[0] for p in parts)
+    """Arrays of m rows or one, as m rows each."""
+    m = next((p.shape[0] for p in parts if p.shape[0] != 1), 1)  # 0 rows too
     for p in parts:
         if p.shape[0] not in (1, m):
             raise ValueError(f"{name}: its arrays have {sorted({q.shape[0] for q in parts})} rows; "
@@ -207,9 +207,11 @@ def _points(value, name, k=None, dims=(2, 3)):
 
 
 def _kinded(kind, pts, counts, radii, name):
-    pts, radii = _stack([pts, radii], name)
+    """A shape array: points, counts (default: every row's k points) and
+    radii, each of m rows or one, as m rows each."""
     if counts is None:
         counts = np.full(pts.shape[0], pts.shape[1], dtype=np.int64)
+    pts, counts, radii = _stack([pts, counts, radii], name)
     return (kind, pts, counts, radii)
 
 
@@ -270,15 +272,9 @@ def _dict_array(v, name):
         if counts.dtype.kind not in "iu":
             raise ValueError(f'{name}: "count" must be integers, not {counts.dtype}')
         counts = counts.astype(np.int64).reshape(-1)
-        pts, counts = _stack([pts, counts], name)
         if np.any(counts < 1) or np.any(counts > pts.shape[1]):
             raise ValueError(f'{name}: "count" must be between 1 and {pts.shape[1]} (the points per row)')
-    kind, pts, counts_, r = _kinded(2, pts, None, r, name)
-    if counts is not None:
-        pts, counts, r = _stack([pts, counts, r], name)
-    else:
-        counts = counts_
-    return (kind, pts, np.ascontiguousarray(counts, dtype=np.int64), r)
+    return _kinded(2, pts, counts, r, name)
 
 
 def _pair(x, y, fn):

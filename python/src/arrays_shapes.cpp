@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "arrays.hpp"
 #include "convert.hpp"
 #include "exactgeom/convex_batch.hpp"
 #include "module.hpp"
@@ -24,7 +25,6 @@ namespace exactgeom::python {
 
 namespace {
 
-using F64 = py::array_t<double, py::array::c_style>;
 using I64 = py::array_t<std::int64_t, py::array::c_style>;
 
 /// m shapes of one kind (m = n, or 1 for one shape used against n), as
@@ -53,7 +53,7 @@ ShapeArray shape_array(const py::tuple& t, const char* name) {
   const auto m = s.pts.ndim() == 3 ? s.pts.shape(0) : -1;
   const auto k = s.pts.ndim() == 3 ? s.pts.shape(1) : -1;
   const int d = s.pts.ndim() == 3 ? static_cast<int>(s.pts.shape(2)) : 0;
-  bool ok = m >= 1 && (d == 2 || d == 3) && s.count.ndim() == 1 && s.count.shape(0) == m && s.r.ndim() == 1 &&
+  bool ok = m >= 0 && (d == 2 || d == 3) && s.count.ndim() == 1 && s.count.shape(0) == m && s.r.ndim() == 1 &&
             s.r.shape(0) == m;
   switch (s.kind) {
     case Kind::capsule: ok = ok && (k == 1 || k == 2); break;
@@ -202,9 +202,8 @@ void answer(const Xs& xs, const Ys& ys, const F64* v, Outputs& o, bool want_clos
     }
   } else if (o.op == "sweep") {
     using P = std::conditional_t<detail::cvx::shape_traits<A>::dim == 2, Point2<double>, Point3<double>>;
-    const std::span<const P> vs(reinterpret_cast<const P*>(v->data()), static_cast<std::size_t>(v->shape(0)));
     std::vector<std::optional<double>> t(n);
-    time_of_impact_batch(x, vs, y, std::span(t));
+    time_of_impact_batch(x, rows<P>(*v), y, std::span(t));
     double* out = o.real.mutable_data();
     for (std::size_t i = 0; i < n; ++i) out[i] = t[i] ? *t[i] : kNaN;
   }
@@ -219,7 +218,8 @@ py::object shapes_batch(const std::string& op, const py::tuple& xt, const py::tu
   if (op == "sweep" && (!v || v->ndim() != 2 || v->shape(1) != x.dim()))
     throw py::value_error("sweep: v must be (n, D) or one vector of the shapes' dimension");
   const std::size_t nv = op == "sweep" ? static_cast<std::size_t>(v->shape(0)) : 1;
-  const std::size_t n = std::max({x.size(), y.size(), nv});
+  // n: the size that is not 1 (0 included), else 1.
+  const std::size_t n = x.size() != 1 ? x.size() : y.size() != 1 ? y.size() : nv;
   if ((x.size() != n && x.size() != 1) || (y.size() != n && y.size() != 1) || (nv != n && nv != 1))
     throw py::value_error(op + ": x has " + std::to_string(x.size()) + " shapes, y " + std::to_string(y.size()) +
                           (v ? " and v " + std::to_string(nv) : std::string()) +
@@ -270,19 +270,6 @@ py::object shapes_batch(const std::string& op, const py::tuple& xt, const py::tu
 // ---- two segments: segments_intersect, segment_intersection,
 // segment_closest_points.
 
-/// An object array of the given shape, every slot None.
-py::array none_array(std::vector<py::ssize_t> shape) {
-  py::tuple t(shape.size());
-  for (std::size_t i = 0; i < shape.size(); ++i) t[i] = py::int_(shape[i]);
-  return py::module_::import("numpy").attr("empty")(t, py::arg("dtype") = "O");
-}
-
-void put(py::array& a, std::size_t i, py::object v) {
-  PyObject** slot = static_cast<PyObject**>(a.mutable_data()) + i;
-  Py_XDECREF(*slot);
-  *slot = v.release().ptr();
-}
-
 template <class R>
 py::object frac(const R& q) {
   return to_fraction(to_mpq(q));
@@ -291,20 +278,15 @@ py::object frac(const R& q) {
 /// Puts point p's coordinates at slots at, at + 1, ... of a.
 template <class P>
 void put_point(py::array& a, std::size_t at, const P& p) {
-  put(a, at, frac(p.x));
-  put(a, at + 1, frac(p.y));
-  if constexpr (requires { p.z; }) put(a, at + 2, frac(p.z));
-}
-
-template <class S>
-std::span<const S> segs(const F64& a) {
-  return {reinterpret_cast<const S*>(a.data()), static_cast<std::size_t>(a.shape(0))};
+  put_object(a, at, frac(p.x));
+  put_object(a, at + 1, frac(p.y));
+  if constexpr (requires { p.z; }) put_object(a, at + 2, frac(p.z));
 }
 
 /// s, t: (n or 1, 2, D) float64 arrays (_arrays.py checks them).
 template <class S>
 py::object on_segments(const std::string& what, const F64& s, const F64& t, std::size_t n) {
-  const std::span<const S> a = segs<S>(s), b = segs<S>(t);
+  const std::span<const S> a = rows<S>(s), b = rows<S>(t);
   const auto d = static_cast<std::size_t>(s.shape(2));
   const auto sn = static_cast<py::ssize_t>(n), sd = static_cast<py::ssize_t>(d);
   if (what == "test") {
@@ -323,7 +305,7 @@ py::object on_segments(const std::string& what, const F64& s, const F64& t, std:
       intersection_batch(a, b, std::span(r));
     }
     py::array_t<std::int8_t> kind(sn);
-    py::array point = none_array({sn, sd}), overlap = none_array({sn, 2, sd});
+    py::array point = object_array({sn, sd}), overlap = object_array({sn, 2, sd});
     for (std::size_t i = 0; i < n; ++i) {
       kind.mutable_data()[i] = static_cast<std::int8_t>(r[i].kind);
       if (r[i].point) put_point(point, i * d, *r[i].point);
@@ -340,21 +322,21 @@ py::object on_segments(const std::string& what, const F64& s, const F64& t, std:
     py::gil_scoped_release free;
     closest_points_batch(a, b, std::span(r));
   }
-  py::array ps = none_array({sn}), ts = none_array({sn}), p = none_array({sn, sd}), q = none_array({sn, sd}),
-            d2 = none_array({sn});
+  py::array ps = object_array({sn}), ts = object_array({sn}), p = object_array({sn, sd}), q = object_array({sn, sd}),
+            d2 = object_array({sn});
   for (std::size_t i = 0; i < n; ++i) {
-    put(ps, i, frac(r[i].s));
-    put(ts, i, frac(r[i].t));
+    put_object(ps, i, frac(r[i].s));
+    put_object(ts, i, frac(r[i].t));
     put_point(p, i * d, r[i].on_first);
     put_point(q, i * d, r[i].on_second);
-    put(d2, i, frac(r[i].squared_distance));
+    put_object(d2, i, frac(r[i].squared_distance));
   }
   return py::make_tuple(ps, ts, p, q, d2);
 }
 
 py::object segments_batch(const std::string& what, const F64& s, const F64& t) {
   const auto ns = static_cast<std::size_t>(s.shape(0)), nt = static_cast<std::size_t>(t.shape(0));
-  const std::size_t n = std::max(ns, nt);
+  const std::size_t n = ns != 1 ? ns : nt;  // the size that is not 1 (0 included), else 1
   if (s.ndim() != 3 || t.ndim() != 3 || s.shape(1) != 2 || t.shape(1) != 2 || s.shape(2) != t.shape(2) ||
       (s.shape(2) != 2 && s.shape(2) != 3) || (ns != n && ns != 1) || (nt != n && nt != 1))
     throw py::value_error("segments: not two segment arrays of one dimension");  // _arrays.py checks first

@@ -235,3 +235,18 @@ def test_segment_intersections_match_the_scalar_form(dim):
     one = eg.segment_intersection(s[:1], t)
     assert list(one.kind) == [eg.SEGMENT_KINDS.index(eg.segment_intersection(s[0].tolist(), u.tolist()).kind)
                               for u in t]
+
+
+def test_empty_arrays_give_empty_answers():
+    z2, z3 = np.zeros((0, 2, 2)), np.zeros((0, 2, 3))
+    box = {"box": {"c": [0.0, 0, 0], "axes": np.eye(3), "h": [1.0, 1, 1]}}
+    assert eg.distance((z3, 1.0), box).shape == (0,)
+    assert eg.distance2(z3, z3).shape == (0,)
+    assert eg.closest_points(z3, box).shape == (0, 2, 3)
+    assert eg.contact(z3, box).normal.shape == (0, 3)
+    assert eg.overlap(box, {"hull": np.zeros((0, 4, 3))}, test="closed").shape == (0,)
+    assert eg.sweep((z3, 1.0), [1.0, 0, 0], box).shape == (0,)
+    assert eg.segment_intersection(z2, [[0.0, 0], [1, 1]]).kind.shape == (0,)
+    assert eg.segments_intersect(z2, z2).shape == (0,)
+    with pytest.raises(ValueError, match="must agree"):
+        eg.distance(z3, np.zeros((2, 2, 3)))
