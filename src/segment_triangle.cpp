@@ -41,4 +41,10 @@ Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& v
   return seg32::segment_triangle(v[0], v[1], v[2], v[3], v[4]);
 }
 
+Fraction<mpz_class> segment_triangle_dist2_wide(const std::array<seg32::L<3>, 5>& v, int e) {
+  const WideValue r = seg32::segment_triangle(v[0], v[1], v[2], v[3], v[4], OutDeferred{});
+  if (r.squared) return OutWide{e}.square_over(r.num, r.den);
+  return OutWide{e}(r.num, r.den);
+}
+
 }  // namespace exactgeom::detail

@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "testing/random.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/oracle.hpp"
 
@@ -556,4 +557,147 @@ TEST(SegmentTriangleInt32, NearTiesBetweenCandidates) {
     bad += check_i32({pt<I32>(x0, -L + k(rng), H), pt<I32>(x0 + L - 5000, -L + k(rng), H)}, tri);
   }
   EXPECT_EQ(bad, 0);
+}
+
+// ---------------------------------------------------------------------------
+// The double path (seg32::segment_triangle with OutDeferred): doubles that
+// are integers below 2^61 times one power of two run in int128 / 256-bit
+// integers (segment_front.hpp doubles_as_int61), the rest in mpz_class.
+
+// Both sides of the 61-bit edge, coordinates spanning 58 to 66 bit
+// positions, from subnormal lowest bits to values near 2^1023, against the
+// oracle (as Segments.DoublesAtTheFixedWidthEdge).
+TEST(SegmentTriangle, DoublesAtTheFixedWidthEdge) {
+  std::mt19937_64 rng(63);
+  int bad = 0, wide = 0;
+  const int n = exactgeom::testing::sanitized_cases(1500, 3);
+  for (int i = 0; i < n && bad < 10; ++i) {
+    const int span = 58 + i % 9;
+    const int e0 = i % 2 ? static_cast<int>(rng() % 200) - 100 : static_cast<int>(rng() % 2025) - 1074;
+    auto value = [&](int which) { return exactgeom::bench::fixed_width_edge_value(rng, which, e0, span); };
+    std::array<double, 15> v;
+    for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
+    std::shuffle(v.begin(), v.end(), rng);
+    wide += span <= 61;
+    bad += check(eg::Segment3<double>{pt(v[0], v[1], v[2]), pt(v[3], v[4], v[5])},
+                 eg::Triangle3<double>{pt(v[6], v[7], v[8]), pt(v[9], v[10], v[11]), pt(v[12], v[13], v[14])});
+    // The point form, and a zero-length segment.
+    bad += check(eg::Segment3<double>{pt(v[0], v[1], v[2]), pt(v[0], v[1], v[2])},
+                 eg::Triangle3<double>{pt(v[6], v[7], v[8]), pt(v[9], v[10], v[11]), pt(v[12], v[13], v[14])});
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(wide, n / 4);
+}
+
+// At the top of the fixed-width range: every difference near 2^62, so the
+// normal's components, the heights, the side tests and |n|^2 reach their
+// stated bounds (segment_triangle_kernel.hpp); and the int32 near ties of
+// NearTiesBetweenCandidates scaled to 2^61, where the candidates' double
+// comparison must defer to the exact one. Scaled by 2^-1000 and 2^900 too.
+TEST(SegmentTriangle, DoublesAtTheTopOfTheFixedWidthRange) {
+  std::mt19937_64 rng(64);
+  // The largest double below 2^61 is 2^61 - 2^8; with a coordinate of 1 or
+  // 3 among the rest the integer form spans all 61 bits (scale 2^0).
+  const double M = 0x1p61 - 0x1p8;
+  std::uniform_int_distribution<int> coin(0, 1), k(-1, 1), w(-1000, 1000);
+  auto big = [&] {
+    const double m = M - 0x1p8 * static_cast<double>(rng() % 4096);
+    return coin(rng) ? m : -m;
+  };
+  auto coordinate = [&] { return rng() % 5 == 0 ? static_cast<double>(1 + 2 * coin(rng)) : big(); };
+  int bad = 0;
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(600, 3) && bad < 10; ++i) {
+    const double scale = i % 3 == 0 ? 1.0 : (i % 3 == 1 ? 0x1p-1000 : 0x1p900);
+    auto d = [&](double x) { return x * scale; };
+    auto p = [&] { return pt(d(coordinate()), d(coordinate()), d(coordinate())); };
+    const eg::Point3<double> odd = pt(d(1.0), d(big()), d(big()));  // keeps the span at 61 bits
+    bad += check(eg::Segment3<double>{odd, p()}, eg::Triangle3<double>{p(), p(), p()});
+    bad += check(eg::Segment3<double>{p(), p()}, eg::Triangle3<double>{odd, p(), p()});
+    // Near ties at full magnitude (an endpoint H or H +- one unit in the
+    // last place over the face, beside an edge, parallel to an edge): the
+    // int32 test's configurations at 2^60, where the candidates' double
+    // comparison must defer to the exact one.
+    const double L = 0x1p60, H = std::ldexp(static_cast<double>((rng() >> 36) | (UINT64_C(1) << 27)), 32);
+    const double u = 0x1p7;  // the spacing of doubles in [2^59, 2^60)
+    const eg::Triangle3<double> tri{pt(d(-L), d(-L), 0.0), pt(d(L), d(-L), 0.0), pt(0.0, d(L), 0.0)};
+    const double wx = 2 * w(rng) + 1;  // odd: the integer form starts at bit 0
+    bad += check(eg::Segment3<double>{pt(d(wx), d(w(rng)), d(H)), pt(d(w(rng)), d(w(rng)), d(H + u * k(rng)))}, tri);
+    bad += check(eg::Segment3<double>{pt(d(wx), d(-L - H), d(H + u * k(rng))),
+                                      pt(d(w(rng) + 5), d(-L - H + 2 * u * k(rng)), d(H))},
+                 tri);
+    bad += check(eg::Segment3<double>{pt(d(wx), d(-L + u * k(rng)), d(H)), pt(d(wx + L / 2), d(-L + u * k(rng)), d(H))},
+                 tri);
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+namespace {
+
+/// A non-negative integer below 2^255 as an I256.
+eg::detail::I256 to_i256(const mpz_class& z) {
+  eg::detail::I256 r{{0, 0, 0, 0}};
+  size_t count = 0;
+  mpz_export(r.w, &count, -1, sizeof(r.w[0]), 0, 0, z.get_mpz_t());
+  return r;
+}
+
+}  // namespace
+
+// The candidates' comparison filter (kWideValueGap): every decision it
+// makes agrees with mpq, it makes none for values within a relative 2^-46
+// of each other (a gap set below the approximations' proven error would
+// decide some of those: the mutation this catches), and it decides every
+// pair more than 2^-44 apart. Values of both forms (num / den and
+// num^2 / den) across the magnitudes the path produces, with small top
+// limbs (where a sloppy conversion would be far off).
+TEST(SegmentTriangle, WideValueFilter) {
+  using eg::detail::WideValue;
+  std::mt19937_64 rng(65);
+  gmp_randclass gr(gmp_randinit_mt);
+  gr.seed(65);
+  auto value = [&](bool squared) {
+    WideValue v;
+    v.squared = squared;
+    const int bits_num = squared ? 1 + static_cast<int>(rng() % 188) : 1 + static_cast<int>(rng() % 252);
+    const int bits_den = 1 + static_cast<int>(rng() % 252);
+    mpz_class nz = gr.get_z_bits(bits_num) | 1, dz = gr.get_z_bits(bits_den) | 1;
+    v.num = to_i256(nz);
+    v.den = to_i256(dz);
+    if (squared && rng() % 2) v.num = -v.num;  // a height may be negative
+    return v;
+  };
+  auto exact = [](const WideValue& v) {
+    const auto f = eg::detail::wide_exact(v);
+    mpq_class q(f.numerator(), f.denominator());
+    q.canonicalize();
+    return q;
+  };
+  int wrong = 0, decided_in_band = 0, undecided_outside = 0;
+  for (int i = 0; i < exactgeom::testing::sanitized_cases(20000, 4); ++i) {
+    const WideValue x = value(rng() % 2);
+    // y: x times (1 + delta), delta = +-2^-k, k from 20 to 80, as a num / den
+    // pair: y = (x * (2^k +- 1)) / 2^k, built exactly.
+    const int k = 20 + static_cast<int>(rng() % 61);
+    const mpq_class qx = exact(x);
+    mpz_class f = (mpz_class(1) << k) + ((rng() % 2) ? 1 : -1);
+    if (rng() % 8 == 0) f = mpz_class(1) << k;  // equal values in another form
+    mpq_class qy = qx * f / (mpz_class(1) << k);
+    qy.canonicalize();
+    if (qy.get_num() >= (mpz_class(1) << 252) || qy.get_den() >= (mpz_class(1) << 252)) continue;
+    const WideValue y{to_i256(qy.get_num()), to_i256(qy.get_den()), false};
+    for (int swap = 0; swap < 2; ++swap) {
+      const WideValue& l = swap ? y : x;
+      const WideValue& r = swap ? x : y;
+      const mpq_class ql = swap ? qy : qx, qr = swap ? qx : qy;
+      const int d = eg::detail::wide_less_filtered(l, r);
+      if (d >= 0 && (d == 1) != (ql < qr)) ++wrong;
+      if (eg::detail::value_less(l, r) != (ql < qr)) ++wrong;
+      const mpq_class gap = abs(ql - qr) / qr;
+      if (gap < mpq_class(1, mpz_class(1) << 46) && d >= 0) ++decided_in_band;
+      if (gap > mpq_class(1, mpz_class(1) << 44) && d < 0) ++undecided_outside;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(decided_in_band, 0);
+  EXPECT_EQ(undecided_outside, 0);
 }

@@ -21,6 +21,7 @@
 #include "exactgeom/float/ericson.hpp"
 #include "exactgeom/float/parametric_segments.hpp"
 #include "testing/oracle.hpp"
+#include "testing/random.hpp"
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
@@ -388,7 +389,6 @@ TEST(Segments, RandomDoublesWideExponents) {
 // segment, from subnormal lowest bits to values near 2^1023.
 TEST(Segments, DoublesAtTheFixedWidthEdge) {
   std::mt19937_64 rng(62);
-  auto odd53 = [&] { return static_cast<double>((rng() >> 11) | 1); };  // an odd 53-bit integer
   int bad = 0, spans = 0;
   // Half the cases under the sanitizers (testing/sanitized.hpp); the count
   // below is a share of the cases run (500 of 2000).
@@ -400,12 +400,7 @@ TEST(Segments, DoublesAtTheFixedWidthEdge) {
     const int e0 = i % 2 ? static_cast<int>(rng() % 200) - 100 : static_cast<int>(rng() % 2025) - 1074;
     // Bits from 2^e0 (an odd small value) up to 2^(e0 + span): the top value
     // has 53 significant bits ending at bit e0 + span - 1.
-    auto value = [&](int which) {
-      const double sign = (rng() & 1) ? -1.0 : 1.0;
-      if (which == 0) return sign * std::ldexp(static_cast<double>(rng() % 64 | 1), e0);
-      if (which == 1) return sign * std::ldexp(odd53(), e0 + span - 53);
-      return sign * std::ldexp(odd53(), e0 + span - 53 - static_cast<int>(rng() % 12));
-    };
+    auto value = [&](int which) { return exactgeom::bench::fixed_width_edge_value(rng, which, e0, span); };
     std::array<double, 12> v;
     for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
     std::shuffle(v.begin(), v.end(), rng);

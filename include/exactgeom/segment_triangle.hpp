@@ -31,6 +31,10 @@
 // (segments.hpp): Fraction over a fixed-width integer for int32/int64 inputs
 // (no heap; bit bounds in detail/segment_triangle_kernel.hpp), over
 // mpz_class otherwise; not reduced (to_string/to_mpq give lowest terms).
+// Float and double squared distances run in fixed width (int128 and 256-bit
+// integers) when every coordinate is an integer below 2^61 times one power
+// of two, as segments.hpp's do, and build only the answer in mpz_class;
+// otherwise (exponents more than 61 bits apart) in mpz_class throughout.
 //
 // Errors: a NaN or infinite float/double coordinate throws
 // exactgeom::invalid_input; other inputs never throw.
@@ -71,6 +75,10 @@ seg::SegmentTriangleClosest<mpz_class> segment_triangle_closest(
     const std::array<seg::V<mpz_class, 3>, 5>& pts);
 /// int32 inputs (as int64): decisions in int128 and 256-bit integers.
 Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& pts);
+/// Doubles as integers below 2^61 times 2^e (seg::doubles_as_int61): the
+/// same decisions in int128 and 256-bit integers, mpz_class for the answer
+/// alone.
+Fraction<mpz_class> segment_triangle_dist2_wide(const std::array<seg32::L<3>, 5>& pts, int e);
 
 namespace seg {
 
@@ -80,6 +88,12 @@ rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const 
     return segment_triangle_dist2_i32({wide32<3>(p), wide32<3>(q), wide32<3>(tri.a),
                                        wide32<3>(tri.b), wide32<3>(tri.c)});
   const std::array<Point3<T>, 5> pts{p, q, tri.a, tri.b, tri.c};
+  if constexpr (is_binary_float_v<T>) {
+    // Coordinates of similar magnitude (the usual case): fixed width.
+    std::array<seg32::L<3>, 5> w;
+    int e;
+    if (doubles_as_int61(pts, w, e, "squared_distance")) return segment_triangle_dist2_wide(w, e);
+  }
   require_finite_points(pts, "squared_distance");
   const IntegerForm<T, 3, 5> f(pts);
   return f.area(segment_triangle_dist2(f.p));

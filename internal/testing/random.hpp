@@ -5,6 +5,7 @@
 #include <gmpxx.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -37,6 +38,20 @@ I uniform_full(Rng& g) {
 /// Uniform double in [lo, hi).
 inline double uniform_double(Rng& g, double lo, double hi) {
   return std::uniform_real_distribution<double>(lo, hi)(g);
+}
+
+/// A coordinate for the tests of the fixed-width edge of the double paths
+/// (doubles that are integers below 2^61 times one power of two,
+/// segment_front.hpp doubles_as_int61): with its bits between 2^e0 and
+/// 2^(e0 + span), of either sign; which = 0 a small odd multiple of 2^e0,
+/// 1 an odd 53-bit value whose top bit is 2^(e0 + span - 1), otherwise such
+/// a value up to 11 bits lower.
+inline double fixed_width_edge_value(Rng& g, int which, int e0, int span) {
+  const double sign = (g() & 1) ? -1.0 : 1.0;
+  const double odd53 = static_cast<double>((g() >> 11) | 1);
+  if (which == 0) return sign * std::ldexp(static_cast<double>(g() % 64 | 1), e0);
+  if (which == 1) return sign * std::ldexp(odd53, e0 + span - 53);
+  return sign * std::ldexp(odd53, e0 + span - 53 - static_cast<int>(g() % 12));
 }
 
 /// Point2 or Point3 by dimension.

@@ -178,6 +178,12 @@ struct OutWide {
   R operator()(int128 n, int128 d) const {
     return area(i256_to_mpz(I256::from(n)), i256_to_mpz(I256::from(d)));
   }
+  /// x^2 / d, for |x| < 2^189 (x^2 < 2^378 is formed in mpz_class).
+  R square_over(const I256& x, const I256& d) const {
+    mpz_class x2 = i256_to_mpz(x);
+    x2 *= x2;
+    return area(std::move(x2), i256_to_mpz(d));
+  }
   /// num/den * 4^e (0 stays 0/1).
   R area(mpz_class num, mpz_class den) const {
     if (num == 0) return R();
@@ -367,9 +373,7 @@ typename Out::R segment_segment(const L<D>& p1, const L<D>& q1, const L<D>& p2, 
     const I256 nn = sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2]);
     if constexpr (Out::wide) {
       const I256 rn = mul_wide(r[0], n[0]) + mul_wide(r[1], n[1]) + mul_wide(r[2], n[2]);
-      mpz_class rn2 = i256_to_mpz(rn);
-      rn2 *= rn2;  // < 2^378
-      return out.area(std::move(rn2), i256_to_mpz(nn));
+      return out.square_over(rn, nn);  // (r.n)^2 / |n|^2
     } else {
       const int128 rn = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
       return out(sqr_wide(rn), nn);

@@ -30,7 +30,9 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <optional>
+#include <type_traits>
 
 #include "exactgeom/detail/segment_fast.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
@@ -234,54 +236,158 @@ SegmentTriangleClosest<W> segment_triangle_closest(const V<W, 3>& p, const V<W, 
 
 }  // namespace seg
 
+/// The double path's candidate squared distances (segment_triangle_wide
+/// below), kept in fixed width until the least is known, so that only the
+/// answer is ever built in mpz_class: the value is num / den, or num^2 / den
+/// when `squared` (a height over the face or the segment-segment interior
+/// case: |num| < 2^189, whose square would not fit). Otherwise num >= 0;
+/// always den > 0, and num, den < 2^253 (segment_fast.hpp's OutWide bounds).
+struct WideValue {
+  I256 num, den;
+  bool squared = false;
+  int sign() const { return num.is_zero() ? 0 : 1; }
+};
+
+/// |v| as a double with relative error < 2^-52: the top two nonzero limbs
+/// (one rounding, 2^-53) scaled by 2^(64k); the dropped limbs are below
+/// 2^-64 of the value, as the top one is nonzero.
+inline double approx_abs(const I256& v) {
+  const I256 m = v.negative() ? -v : v;
+  int k = 3;
+  while (k > 0 && m.w[k] == 0) --k;
+  if (k == 0) return static_cast<double>(m.w[0]);
+  const double top = static_cast<double>(uint128(m.w[k]) << 64 | m.w[k - 1]);
+  return std::ldexp(top, 64 * (k - 1));
+}
+
+/// A WideValue as a double: relative error < 5 * 2^-52 < 2^-49.6 (three
+/// conversions of 2^-52 and at most two roundings of 2^-53; values are
+/// integers or quotients of integers below 2^378, far from overflow and
+/// underflow).
+inline double approx_value(const WideValue& v) {
+  const double n = approx_abs(v.num);
+  return (v.squared ? n * n : n) / approx_abs(v.den);
+}
+
+/// The relative gap at which the double comparison of two WideValues is
+/// trusted: each approximation is within a factor (1 +- 2^-49.6), so a gap
+/// of 2^-45 (with the product's own rounding) cannot be an artefact.
+/// tests/segment_triangle_test.cpp (WideValueFilter) checks the filter
+/// decides nothing inside this band, and every decision against mpq.
+inline constexpr double kWideValueGap = 0x1p-45;
+
+/// x < y by the double filter: 1 (yes), 0 (no) or -1 (undecided).
+inline int wide_less_filtered(const WideValue& x, const WideValue& y) {
+  const double ax = approx_value(x), ay = approx_value(y);
+  if (ax < ay * (1 - kWideValueGap)) return 1;
+  if (ax > ay * (1 + kWideValueGap)) return 0;
+  return -1;
+}
+
+/// The exact value of v as a fraction of mpz_class (not scaled back).
+inline Fraction<mpz_class> wide_exact(const WideValue& v) {
+  mpz_class n = i256_to_mpz(v.num);
+  if (v.squared) n *= n;
+  return Fraction<mpz_class>(std::move(n), i256_to_mpz(v.den));
+}
+
+/// x < y exactly: the filter, then cross multiplication in mpz_class (only
+/// near ties get there: values within a relative 2^-45 of each other).
+inline bool value_less(const WideValue& x, const WideValue& y) {
+  const int f = wide_less_filtered(x, y);
+  if (f >= 0) return f == 1;
+  const Fraction<mpz_class> ex = wide_exact(x), ey = wide_exact(y);
+  return ex.numerator() * ey.denominator() < ey.numerator() * ex.denominator();
+}
+inline bool value_less(const Fraction<seg_w32>& x, const Fraction<seg_w32>& y) {
+  return seg::fraction_less(x, y);
+}
+
+/// segment_fast.hpp's result policy for the double path of the segment-
+/// triangle distance: the same bounds and filter as OutWide (inputs below
+/// 2^61), the results kept as WideValues for comparison.
+struct OutDeferred {
+  static constexpr bool wide = true;
+  static constexpr double filter_bound = OutWide::filter_bound;
+  using R = WideValue;
+  static I256 one() { return I256::from(1); }
+  R zero() const { return {I256::from(0), one(), false}; }
+  R operator()(int128 n) const { return {I256::from(n), one(), false}; }
+  R operator()(const I256& n) const { return {n, one(), false}; }
+  R operator()(const I256& n, const I256& d) const { return {n, d, false}; }
+  R operator()(int128 n, int128 d) const { return {I256::from(n), I256::from(d), false}; }
+  R square_over(const I256& x, const I256& d) const { return {x, d, true}; }
+};
+
 namespace seg32 {
 
-/// seg::segment_triangle for int32 inputs (as int64; the same value), with
-/// the decisions in int128 / I256 (segment_fast.hpp). Bounds (b = 32):
-/// n = (b - a) x (c - a) components <= 2^65; heights n.(x - a) and
-/// orient(p, q, u, v) < 3 * 2^97 < 2^99 (int128); side tests n.m with
-/// m = (v - u) x (x - u) <= 2^65 per component: < 3 * 2^130 < 2^132 (I256);
-/// h^2 < 2^198 and |n|^2 < 2^132 (I256, then seg_w32).
-inline Fraction<seg_w32> segment_triangle(const L<3>& p, const L<3>& q, const L<3>& a,
-                                          const L<3>& b, const L<3>& c) {
-  auto dotn = [](const std::array<int128, 3>& n, const L<3>& v) {
-    return n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+/// seg::segment_triangle with the decisions in int128 / I256
+/// (segment_fast.hpp), for int32 inputs (as int64; Out32) and for doubles
+/// scaled to integers below 2^61 (OutDeferred). Same value as the generic
+/// kernel.
+///
+/// Bounds, int32 (b = 32, differences <= 2^32): n = (b - a) x (c - a)
+/// components <= 2^65; heights n.(x - a) and orient(p, q, u, v) < 3 * 2^97 <
+/// 2^99 (int128); side tests n.m with m = (v - u) x (x - u) <= 2^65 per
+/// component: < 3 * 2^130 < 2^132 (I256); h^2 < 2^198 and |n|^2 < 2^132
+/// (I256, then seg_w32).
+/// Bounds, below 2^61 (differences < 2^62): n components < 2 * 2^124 = 2^125
+/// (int128); heights and orientations: three products < 2^125 * 2^62, sum <
+/// 2^189 (I256, mul_wide of operands < 2^127); side tests n.m: three
+/// products < 2^250, sum < 2^252 (I256); |n|^2 < 3 * 2^250 < 2^252 (I256);
+/// h^2 < 2^378 is never formed (WideValue keeps h, squared).
+template <class Out = Out32>
+typename Out::R segment_triangle(const L<3>& p, const L<3>& q, const L<3>& a, const L<3>& b,
+                                 const L<3>& c, const Out& out = {}) {
+  using H = std::conditional_t<Out::wide, I256, int128>;  // heights and orientations
+  auto dotn = [](const std::array<int128, 3>& n, const L<3>& v) -> H {
+    if constexpr (Out::wide)
+      return mul_wide(n[0], v[0]) + mul_wide(n[1], v[1]) + mul_wide(n[2], v[2]);
+    else
+      return n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+  };
+  auto sgn_h = [](const H& h) {
+    if constexpr (Out::wide)
+      return h.sign();
+    else
+      return (h > 0) - (h < 0);
   };
   const std::array<int128, 3> n = cross(sub(b, a), sub(c, a));
   const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
-  int128 hp = 0, hq = 0;
+  H hp{}, hq{};
   if (!flat) {
     hp = dotn(n, sub(p, a));
     hq = dotn(n, sub(q, a));
-    if ((hp > 0 && hq < 0) || (hp < 0 && hq > 0)) {
+    if (sgn_h(hp) * sgn_h(hq) < 0) {
       const L<3> pq = sub(q, p);
-      auto orient = [&](const L<3>& u, const L<3>& v) {
-        const int128 o = dotn(cross(sub(u, p), sub(v, p)), pq);
-        return (o > 0) - (o < 0);
-      };
+      auto orient = [&](const L<3>& u, const L<3>& v) { return sgn_h(dotn(cross(sub(u, p), sub(v, p)), pq)); };
       const int o1 = orient(a, b), o2 = orient(b, c), o3 = orient(c, a);
       const bool pos = o1 > 0 || o2 > 0 || o3 > 0, neg = o1 < 0 || o2 < 0 || o3 < 0;
-      if (!(pos && neg)) return Fraction<seg_w32>();
+      if (!(pos && neg)) return out.zero();
     }
   }
-  Fraction<seg_w32> best = segment_segment(p, q, a, b);
-  auto consider = [&best](Fraction<seg_w32> d) {
-    if (seg::fraction_less(d, best)) best = std::move(d);
+  typename Out::R best = segment_segment(p, q, a, b, out);
+  auto consider = [&best](typename Out::R d) {
+    if (value_less(d, best)) best = std::move(d);
   };
-  if (best.sign() != 0) consider(segment_segment(p, q, b, c));
-  if (best.sign() != 0) consider(segment_segment(p, q, c, a));
+  if (best.sign() != 0) consider(segment_segment(p, q, b, c, out));
+  if (best.sign() != 0) consider(segment_segment(p, q, c, a, out));
   if (flat || best.sign() == 0) return best;
   auto side = [&n](const L<3>& u, const L<3>& v, const L<3>& x) {
     const auto m = cross(sub(v, u), sub(x, u));
     return (mul_wide(n[0], m[0]) + mul_wide(n[1], m[1]) + mul_wide(n[2], m[2])).sign();
   };
-  const seg_w32 nn = to_w32(sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2]));
+  const I256 nn = sqr_wide(n[0]) + sqr_wide(n[1]) + sqr_wide(n[2]);
   const L<3>* ends[2] = {&p, &q};
-  const int128 heights[2] = {hp, hq};
+  const H* heights[2] = {&hp, &hq};
   for (int i = 0; i < 2; ++i) {
     const L<3>& x = *ends[i];
-    if (side(a, b, x) >= 0 && side(b, c, x) >= 0 && side(c, a, x) >= 0)
-      consider(Fraction<seg_w32>(to_w32(sqr_wide(heights[i])), nn));
+    if (side(a, b, x) >= 0 && side(b, c, x) >= 0 && side(c, a, x) >= 0) {
+      if constexpr (Out::wide)
+        consider(out.square_over(*heights[i], nn));
+      else
+        consider(out(sqr_wide(*heights[i]), nn));
+    }
   }
   return best;
 }
