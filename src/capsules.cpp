@@ -207,8 +207,17 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
 }
 
 [[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
-                                   unsigned candidates) {
+                                   unsigned candidates, int hint) {
   auto vec = [f](int i) { return load<FilterDouble, 3>(f + i); };
+  // The candidate holding the closest pair, when certain (capsule_kernel.hpp:
+  // segment_triangle_certified): it alone decides, here and in the later
+  // stages (the exact path re-runs the uncertain candidates only). Near-
+  // touching inputs reach this point; one candidate costs a small part of
+  // thirty. Points arrive with their candidate certified already.
+  if (candidates == kAllTriangleCandidates) {
+    const int k = segment_triangle_certified<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), hint);
+    if (k >= 0) candidates = 1u << k;
+  }
   return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
                                                strict, candidates, uncertain);
 }

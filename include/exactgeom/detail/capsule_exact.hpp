@@ -31,9 +31,10 @@ namespace exactgeom::detail {
 Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
                   bool near = false, int certified = -1);
 /// candidates: the segment_triangle_within candidates to test (all, or the
-/// one certified to hold the closest pair).
+/// one certified to hold the closest pair); with all, the filter certifies
+/// one itself (segment_triangle_certified) trying `hint` first.
 Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
-                  unsigned candidates = kAllTriangleCandidates);
+                  unsigned candidates = kAllTriangleCandidates, int hint = -1);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask);

@@ -348,4 +348,135 @@ Tri segment_triangle_within(const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W,
   return acc;
 }
 
+/// The dot products segment_triangle_certified needs for the segment pq
+/// against edge uv of the triangle (third corner z), in its notation.
+template <class W>
+struct SegTriEdgeTerms {
+  W A, B, C, E, F, RG, DG, FG;
+};
+template <class W>
+SegTriEdgeTerms<W> segtri_edge_terms(const Vec<W, 3>& p, const Vec<W, 3>& d, const W& A, const Vec<W, 3>& u,
+                                     const Vec<W, 3>& v, const Vec<W, 3>& z) {
+  const Vec<W, 3> f = sub(v, u), r = sub(p, u), g = sub(z, u);
+  return {A, dot(d, f), dot(d, r), dot(f, f), dot(f, r), dot(r, g), dot(d, g), dot(f, g)};
+}
+
+/// Candidate i (0-8) of an edge holds a closest pair: its conditions in the
+/// table of segment_triangle_certified, signs certain.
+template <class W>
+bool segtri_edge_candidate_holds(int i, const SegTriEdgeTerms<W>& t) {
+  auto nonneg = [](const W& x) { const int s = sign3(x); return s == 0 || s == 1; };
+  auto nonpos = [](const W& x) { const int s = sign3(x); return s == 0 || s == -1; };
+  auto pos = [](const W& x) { return sign3(x) == 1; };
+  const W &A = t.A, &B = t.B, &C = t.C, &E = t.E, &F = t.F, &RG = t.RG, &DG = t.DG, &FG = t.FG;
+  switch (i) {
+    case 8: {
+      const W den = A * E - B * B, sn = B * F - C * E, tn = A * F - B * C;
+      return pos(sn) && pos(W(den - sn)) && pos(tn) && pos(W(den - tn)) &&
+             nonpos(W(den * RG + sn * DG - tn * FG));
+    }
+    case 4: return pos(F) && pos(W(E - F)) && nonneg(W(C * E - B * F)) && nonpos(W(E * RG - F * FG));
+    case 5: {
+      const W FB = F + B, CA = C + A;
+      return pos(FB) && pos(W(E - FB)) && nonpos(W(CA * E - B * FB)) && nonpos(W(E * (RG + DG) - FB * FG));
+    }
+    case 6: {
+      const W MC = W(0) - C;
+      return pos(MC) && pos(W(A - MC)) && nonpos(W(F * A - B * C)) && nonpos(W(A * RG - C * DG));
+    }
+    case 7: {
+      const W BC = B - C, FE = F - E;
+      return pos(BC) && pos(W(A - BC)) && nonneg(W(FE * A + B * BC)) && nonpos(W(A * (RG - FG - FE) + BC * (DG - B)));
+    }
+    case 0: return nonneg(C) && nonpos(F) && nonpos(RG);
+    case 1: {
+      const W FE = F - E;
+      return nonneg(W(C - B)) && nonneg(FE) && nonpos(W(RG - FG - FE));
+    }
+    case 2: return nonpos(W(C + A)) && nonpos(W(F + B)) && nonpos(W(RG + DG));
+    default: {
+      const W FB = F + B;
+      return nonpos(W(C + A - B)) && nonneg(W(FB - E)) && nonpos(W(RG + DG - FG - (FB - E)));
+    }
+  }
+}
+
+/// Candidate 27, 28 or 29 holds a closest pair (the table above).
+template <class W>
+bool segtri_face_candidate_holds(int k, const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W, 3>& a,
+                                 const Vec<W, 3>& b, const Vec<W, 3>& c, const Vec<W, 3>& N) {
+  const W hp = dot(N, sub(p, a)), hq = dot(N, sub(q, a));
+  if (k == 29) {
+    if (sign3(hp) * sign3(hq) != -1) return false;  // strictly on both sides (2 * x is never -1)
+    const int o1 = orient3(p, q, a, b), o2 = orient3(p, q, b, c), o3 = orient3(p, q, c, a);
+    return (o1 == 1 || o1 == -1) && o1 == o2 && o2 == o3;
+  }
+  const Vec<W, 3>& x = k == 27 ? p : q;
+  const W hd = dot(N, sub(q, p));
+  const int s = sign3(W((k == 27 ? hp : hq) * hd));
+  if (!(k == 27 ? (s == 0 || s == 1) : (s == 0 || s == -1))) return false;
+  return sign3(dot(N, cross(sub(b, a), sub(x, a)))) == 1 && sign3(dot(N, cross(sub(c, b), sub(x, b)))) == 1 &&
+         sign3(dot(N, cross(sub(a, c), sub(x, c)))) == 1;
+}
+
+/// The candidate of segment_triangle_within that provably holds the closest
+/// pair, or -1 (W = a filter type may be unsure; then no certificate). The
+/// triangle counterpart of segment_segment_certified: the filter stages then
+/// test that candidate alone instead of thirty.
+///
+/// Why. |x - y|^2 over x = p + s d in the segment and y in the triangle is a
+/// convex problem on a product of convex sets, so a pair (x, y) is a global
+/// minimiser iff n = x - y satisfies n.(x' - x) >= 0 for both ends x' of the
+/// segment and n.(z - y) <= 0 for the three corners z (first-order
+/// conditions). For a pair on an edge uv (r = p - u, f = v - u, third corner
+/// z, g = z - u; y = u + t f) the conditions of segment_segment_certified
+/// (against the segment uv, same a..f and candidate numbering) give those of
+/// the segment and of u and v; the third corner adds
+///   H = n.(z - y) = n.g - t n.f <= 0,  n.g = r.g + s d.g - t f.g,
+///   n.f = f + s b - t e (f = f.r, b = d.f, e = f.f),
+/// multiplied out per candidate (s, t), denominators a, e, D > 0:
+///   0 (0, 0)  r.g                        1 (0, 1)  r.g - f.g - (f - e)
+///   2 (1, 0)  r.g + d.g                  3 (1, 1)  r.g + d.g - f.g - (f + b - e)
+///   4 (0, f/e)       e r.g - f f.g       5 (1, (f+b)/e)  e (r.g + d.g) - (f + b) f.g
+///   6 (-c/a, 0)      a r.g - c d.g       7 ((b-c)/a, 1)  a (r.g - f.g - f + e) + (b - c)(d.g - b)
+///   8 (sN/D, tN/D)   D r.g + sN d.g - tN f.g
+/// (4, 5, 8 have n.f = 0.) Edges ab, bc, ca are bits 0-8, 9-17, 18-26.
+/// A segment end over the face's interior (27: p, 28: q) with the normal N =
+/// (b - a) x (c - a): point_face's three strict side tests, and the segment
+/// condition n.d >= 0 at p (<= 0 at q) with n = (N.(x - a)/|N|^2) N, i.e.
+/// (N.(x - a)) (N.d) >= 0 (<= 0). Piercing (29): p and q strictly on both
+/// sides of the plane and the three orient3d(p, q, edge) strictly of one
+/// sign, candidate 29's own condition: the distance is 0 (tried first; on
+/// near-touching input it is the case with the smallest radii, where all
+/// thirty were tested before). Each candidate's own region condition is
+/// among the strict ones, so its test alone (segment_triangle_within with
+/// its bit) is the answer. Degree <= 6; called with the filter types only
+/// (src/capsules.cpp). `hint` (segtri_fast's guess, or -1) is tried first:
+/// one candidate's conditions, where all of them cost several times more.
+template <class W>
+int segment_triangle_certified(const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W, 3>& a,
+                               const Vec<W, 3>& b, const Vec<W, 3>& c, int hint = -1) {
+  const Vec<W, 3> d = sub(q, p);
+  const W A = dot(d, d);
+  const Vec<W, 3>* corners[5] = {&a, &b, &c, &a, &b};
+  auto edge = [&](int k) { return segtri_edge_terms(p, d, A, *corners[k], *corners[k + 1], *corners[k + 2]); };
+  // The hint first (one candidate's conditions), then every candidate.
+  if (hint >= 27 && hint <= 29) {
+    if (segtri_face_candidate_holds(hint, p, q, a, b, c, cross(sub(b, a), sub(c, a)))) return hint;
+  } else if (hint >= 0 && hint < 27) {
+    if (segtri_edge_candidate_holds(hint % 9, edge(hint / 9))) return hint;
+  }
+  {
+    const Vec<W, 3> N = cross(sub(b, a), sub(c, a));
+    for (int k : {29, 27, 28})
+      if (k != hint && segtri_face_candidate_holds(k, p, q, a, b, c, N)) return k;
+  }
+  for (int e = 0; e < 3; ++e) {
+    const SegTriEdgeTerms<W> t = edge(e);
+    for (int i : {8, 4, 5, 6, 7, 0, 1, 2, 3})
+      if (9 * e + i != hint && segtri_edge_candidate_holds(i, t)) return 9 * e + i;
+  }
+  return -1;
+}
+
 }  // namespace exactgeom::detail

@@ -194,6 +194,25 @@ template <bool Point>
   return tri_certify<true>(g, valid_witness(0, y.alpha, y.beta), R);
 }
 
+/// The candidate of capsule_kernel.hpp's segment_triangle_within that the
+/// witness x lies on (edges ab, bc, ca are bits 0-8, 9-17, 18-26 with u the
+/// edge's first corner; 27, 28 an end over the face, 29 piercing): a hint
+/// for segment_triangle_certified, which proves or drops it.
+inline int witness_candidate(const TriWitness& x) {
+  const int s = x.s == 0 ? 0 : (x.s == 1 ? 1 : 2);  // p, q, interior
+  const double al = x.alpha, be = x.beta;
+  int corner = -1, edge = -1;  // corner: a 0, b 1, c 2 (the first corner of edge ab, bc, ca)
+  if (al == 0 && be == 0) corner = 0;
+  else if (al == 1 && be == 0) corner = 1;
+  else if (al == 0 && be == 1) corner = 2;
+  else if (be == 0) edge = 0;
+  else if (al + be == 1) edge = 1;
+  else if (al == 0) edge = 2;
+  if (corner >= 0) return 9 * corner + (s == 2 ? 6 : 2 * s);  // u-segment interior, p-u, q-u
+  if (edge >= 0) return 9 * edge + (s == 2 ? 8 : 4 + s);      // interiors, p-edge, q-edge
+  return s == 2 ? 29 : 27 + s;                                // piercing, p or q over the face
+}
+
 /// Decides distance(segment pq, triangle abc) <= R when cheap double
 /// evaluation is certain; Tri::maybe otherwise. Witnesses, cheapest first
 /// (on random inputs the first decides about 70%, the second 93%): the axis
@@ -204,9 +223,10 @@ template <bool Point>
 /// those two, each axis end against the triangle, and the axis against each
 /// edge. Without an intersection the closest pair has an axis end or a
 /// triangle edge in it; with one, the plane point is (nearly) in the
-/// triangle.
+/// triangle. When all three witnesses leave it undecided, *hint (if given)
+/// names the candidate the best one lies on (witness_candidate).
 [[gnu::always_inline]] inline Tri segtri_fast(const double* w, const double* d, const double* e1,
-                                              const double* e2, double R) {
+                                              const double* e2, double R, int* hint = nullptr) {
   const TriGram g = tri_gram<false>(w, d, e1, e2);
   // Where the axis line meets the plane: n~ = e1 x e2 (any direction will
   // do, it only picks the parameter; inf and NaN clamp to 0 or 1).
@@ -251,6 +271,7 @@ template <bool Point>
   const SegParams bc = closest_params(g.dd, g.d2 - g.d1, g.wd - g.d1, ebc,
                                       ((g.w2 - g.w1) - g.e12) + g.e11);
   consider(valid_witness(bc.s, 1 - bc.t, bc.t));
+  if (hint != nullptr) *hint = witness_candidate(best);
   return tri_certify<false>(g, best, R);
 }
 
