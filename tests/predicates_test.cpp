@@ -768,11 +768,14 @@ TYPED_TEST(FixedWidthTyped, CornersOfTheFullRange) {
   Rng rng(59);
   auto pick = [&] { return v[rng() % 7]; };
   auto p3 = [&] { return Point3<T>{pick(), pick(), pick()}; };
-  for (int n = 0; n < 20000; ++n) o3.check(std::array<Point3<T>, 4>{p3(), p3(), p3(), p3()});
-  for (int n = 0; n < 20000; ++n)
+  // The random corner draws: a quarter of them under the sanitizers
+  // (testing/sanitized.hpp; the exhaustive orient2d grid above runs whole).
+  const int n3 = exactgeom::testing::sanitized_cases(20000, 4), n5 = exactgeom::testing::sanitized_cases(8000, 4);
+  for (int n = 0; n < n3; ++n) o3.check(std::array<Point3<T>, 4>{p3(), p3(), p3(), p3()});
+  for (int n = 0; n < n3; ++n)
     ic.check(
         std::array<Point2<T>, 4>{g2[rng() % 49], g2[rng() % 49], g2[rng() % 49], g2[rng() % 49]});
-  for (int n = 0; n < 8000; ++n) is.check(std::array<Point3<T>, 5>{p3(), p3(), p3(), p3(), p3()});
+  for (int n = 0; n < n5; ++n) is.check(std::array<Point3<T>, 5>{p3(), p3(), p3(), p3(), p3()});
   for (Tally* t : {&o2, &o3, &ic, &is}) {
     EXPECT_ALL_MATCH(*t);
     EXPECT_GT(t->nonzero, t->checked / 4);
@@ -1198,6 +1201,7 @@ TEST(DoubleFilterEdge, AtTheSmallestMoveTheFilterAnswers) {
   // Exponents from where the degree-`deg` products underflow to where they
   // overflow (outside that the filter never answers).
   auto run = [&](const char* what, int deg, int count, auto make) {
+    count = exactgeom::testing::sanitized_cases(count, 3);  // a third under the sanitizers
     const long under = -1074 / deg - 53, over = 1024 / deg - 53;
     Tally exact;
     long filter_wrong = 0, edges = 0;
