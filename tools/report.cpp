@@ -221,12 +221,29 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
+/// The model with the vector extensions the batch calls choose among at run
+/// time (batch.hpp: AVX-512 or AVX2 copies): the same model name has come
+/// with and without AVX-512 on these machines, and the batch rows differ.
+std::string cpu_description() {
+  std::string isa = "baseline x86-64";
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    isa = "AVX-512";
+  else if (__builtin_cpu_supports("avx2"))
+    isa = "AVX2, no AVX-512";
+#else
+  isa = "not x86-64";
+#endif
+  return cpu_model() + " (" + isa + ")";
+}
+
 int print_report(const Collector& c, double min_time) {
   const auto& results = c.results();
   std::printf("## Speed: exact against float\n\n");
   std::printf("Machine: %s, %d CPUs at %.0f MHz. Google Benchmark in-process, %g s minimum "
               "per benchmark, %d pre-generated inputs per iteration.\n\n",
-              cpu_model().c_str(), c.cpus(), c.mhz(), min_time, exactgeom::bench::kInputs);
+              cpu_description().c_str(), c.cpus(), c.mhz(), min_time, exactgeom::bench::kInputs);
   std::printf("Ratio: time per item over the float version's on the same input set (`float` "
               "for double inputs, `float_int32` / `float_int64` for integer and mpz inputs); "
               "lower is better. Targets are those of the issues that asked for each operation.\n");
@@ -412,7 +429,7 @@ int print_readme_speed(const Collector& c) {
 void print_readme_machine(std::size_t cases, const std::string& min_time) {
   std::printf("Machine: %s, %u CPUs; exactgeom %s built by %s%s; Google Benchmark in-process, "
               "%s s minimum per benchmark, %d inputs per batch; accuracy: %zu cases per family.\n\n",
-              cpu_model().c_str(), std::thread::hardware_concurrency(), exactgeom::version,
+              cpu_description().c_str(), std::thread::hardware_concurrency(), exactgeom::version,
 #if defined(__clang__)
               "Clang " __clang_version__,
 #elif defined(__GNUC__)
