@@ -154,6 +154,8 @@ check "report --filter of 100,000 characters" usage_error report --filter "$long
 check "report --cases 0" usage_error report --cases 0
 check "report --min-time nan" usage_error report --min-time nan
 check "report --min-time 1e9" usage_error report --min-time 1e9
+check "report --repetitions 0" usage_error report --repetitions 0
+check "report --repetitions 101" usage_error report --repetitions 101
 check "eval --threads 100000" usage_error eval --threads 100000
 check "eval --max-line-bytes 2^64" usage_error eval --max-line-bytes 18446744073709551616
 
@@ -245,6 +247,11 @@ check "report has the accuracy table" grep -q '^| orient2d/naive_double |' "$tmp
 check "report has the speed table" grep -q '^| exact | random |' "$tmp/report"
 check "report writes the classroom picture" grep -q '<svg' "$tmp/svg/classroom_orient2d.svg"
 check "report writes the capsule picture" grep -q '<svg' "$tmp/svg/capsule_near_touching.svg"
+# --repetitions: the medians, and the README's machine line says so.
+"$bin" report --readme --cases 10 --min-time 0.01 --repetitions 3 --filter 'orient2d/(float|exact)/random' > "$tmp/reps"
+check "report --repetitions exits 0" test $? -eq 0
+check "report --repetitions says medians" grep -q '^Machine: .*the median of 3 repetitions' "$tmp/reps"
+check "report --repetitions has the row" grep -q '^| `orient2d/exact/random` |' "$tmp/reps"
 # --version: the version of CMakeLists.txt's project(), the one place it is written.
 version=$(sed -n 's/^project(exactgeom VERSION \([0-9.]*\).*/\1/p' "$data/../../CMakeLists.txt")
 check "--version prints project(VERSION)" test "$("$bin" --version)" = "exactgeom $version" -a -n "$version"

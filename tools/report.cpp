@@ -32,7 +32,8 @@ namespace exactgeom::tool {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: exactgeom report [--cases N] [--min-time SECONDS] [--filter REGEX] [--svg DIR]\n"
+    "usage: exactgeom report [--cases N] [--min-time SECONDS] [--repetitions N]\n"
+    "                        [--filter REGEX] [--svg DIR]\n"
     "                        [--readme]\n"
     "\n"
     "Prints the exact-vs-float report as Markdown on standard output.\n"
@@ -65,6 +66,8 @@ constexpr const char* kUsage =
     "                      tests disagree with the exact one near touching\n"
     "  --min-time SECONDS  minimum measuring time per benchmark, up to 60 (default 0.1;\n"
     "                      exactgeom_bench --benchmark_min_time=0.2 is steadier)\n"
+    "  --repetitions N     run each benchmark N times (1 to 100; default 1), their\n"
+    "                      runs interleaved in random order, and report the median\n"
     "  --filter REGEX      run only benchmarks whose name matches REGEX\n"
     "                      (names are <operation>/<implementation>/<input set>)\n"
     "  --readme            print the README's measured tables instead: the machine,\n"
@@ -426,9 +429,12 @@ int print_readme_speed(const Collector& c) {
 }
 
 /// The first line of `report --readme`: what the numbers were measured on.
-void print_readme_machine(std::size_t cases, const std::string& min_time) {
+void print_readme_machine(std::size_t cases, const std::string& min_time, std::size_t repetitions) {
+  const std::string reps = repetitions > 1 ? ", the median of " + std::to_string(repetitions) +
+                                                 " repetitions interleaved in random order"
+                                           : "";
   std::printf("Machine: %s, %u CPUs; exactgeom %s built by %s%s; Google Benchmark in-process, "
-              "%s s minimum per benchmark, %d inputs per batch; accuracy: %zu cases per family.\n\n",
+              "%s s minimum per benchmark%s, %d inputs per batch; accuracy: %zu cases per family.\n\n",
               cpu_description().c_str(), std::thread::hardware_concurrency(), exactgeom::version,
 #if defined(__clang__)
               "Clang " __clang_version__,
@@ -444,7 +450,7 @@ void print_readme_machine(std::size_t cases, const std::string& min_time) {
 #else
               ", not optimised",
 #endif
-              min_time.c_str(), exactgeom::bench::kInputs, cases);
+              min_time.c_str(), reps.c_str(), exactgeom::bench::kInputs, cases);
 }
 
 }  // namespace
@@ -501,7 +507,7 @@ void print_accuracy(std::size_t cases, bool readme) {
 
 int run_report(int argc, char** argv) {
   std::string min_time = "0.1", filter, svg_dir;
-  std::size_t cases = 2000;
+  std::size_t cases = 2000, repetitions = 1;
   bool readme = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -532,6 +538,9 @@ int run_report(int argc, char** argv) {
         cases = parse_count(value, "--cases");
         if (cases == 0 || cases > 10'000'000)
           throw std::invalid_argument("--cases wants 1 to 10000000");
+      } else if (take_value(argc, argv, i, "--repetitions", value)) {
+        repetitions = parse_count(value, "--repetitions");
+        if (repetitions == 0 || repetitions > 100) throw std::invalid_argument("--repetitions wants 1 to 100");
       } else if (arg == "--readme") {
         readme = true;
       } else if (take_value(argc, argv, i, "--svg", value)) {
@@ -547,7 +556,7 @@ int run_report(int argc, char** argv) {
   }
 
   if (readme)
-    print_readme_machine(cases, min_time);
+    print_readme_machine(cases, min_time, repetitions);
   else
     std::printf("# exactgeom report\n\n");
   if (!svg_dir.empty()) {
@@ -569,9 +578,16 @@ int run_report(int argc, char** argv) {
   // Google Benchmark takes its settings as flags: hand it a command line.
   std::string flag_time = "--benchmark_min_time=" + min_time;
   std::string flag_filter = "--benchmark_filter=" + (filter.empty() ? std::string(".") : filter);
+  // Repetitions: each benchmark's median, the repetitions of all of them
+  // interleaved in random order (so a slow minute of a shared machine
+  // spreads over many rows instead of sinking one).
+  std::string flag_reps = "--benchmark_repetitions=" + std::to_string(repetitions);
+  std::string flag_interleave = "--benchmark_enable_random_interleaving=true";
+  std::string flag_aggregates = "--benchmark_report_aggregates_only=true";
   std::string prog = "exactgeom report";
-  char* bargv[] = {prog.data(), flag_time.data(), flag_filter.data(), nullptr};
-  int bargc = 3;
+  char* bargv[] = {prog.data(), flag_time.data(), flag_filter.data(), flag_reps.data(),
+                   flag_interleave.data(), flag_aggregates.data(), nullptr};
+  int bargc = repetitions > 1 ? 6 : 3;
   benchmark::Initialize(&bargc, bargv);
   Collector collector;
   benchmark::RunSpecifiedBenchmarks(&collector);
