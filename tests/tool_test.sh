@@ -252,6 +252,10 @@ check "report writes the capsule picture" grep -q '<svg' "$tmp/svg/capsule_near_
 check "report --repetitions exits 0" test $? -eq 0
 check "report --repetitions says medians" grep -q '^Machine: .*the median of 3 repetitions' "$tmp/reps"
 check "report --repetitions has the row" grep -q '^| `orient2d/exact/random` |' "$tmp/reps"
+# Interleaved repetitions arrive in random order; the rows keep the
+# registration order (a table's first float row is its baseline).
+"$bin" report --readme --cases 10 --min-time 0.01 --repetitions 3 --filter '^box3d/(float_sat|float_gjk|exact)/random$' > "$tmp/reps_box"
+check "report --repetitions keeps the baseline first" test "$(grep -A2 '^| implementation | random |' "$tmp/reps_box" | sed -n 3p | cut -d'|' -f2)" = " float_sat "
 # --version: the version of CMakeLists.txt's project(), the one place it is written.
 version=$(sed -n 's/^project(exactgeom VERSION \([0-9.]*\).*/\1/p' "$data/../../CMakeLists.txt")
 check "--version prints project(VERSION)" test "$("$bin" --version)" = "exactgeom $version" -a -n "$version"

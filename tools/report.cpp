@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <filesystem>
 #include <cstdio>
@@ -117,9 +118,13 @@ struct Result {
   double items_per_second = 0;
   std::map<std::string, double> counters;
   std::string error;
+  std::int64_t family = 0;  // registration order (Google Benchmark's family index)
+  std::string name;         // the benchmark's whole name
 };
 
-/// Collects one Result per benchmark (the median when repetitions run).
+/// Collects one Result per benchmark (the median when repetitions run), in
+/// the order the benchmarks were registered (with repetitions interleaved,
+/// they arrive in random order; a table's first float row is its baseline).
 class Collector : public benchmark::BenchmarkReporter {
  public:
   bool ReportContext(const Context& context) override {
@@ -133,6 +138,7 @@ class Collector : public benchmark::BenchmarkReporter {
       if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
       const std::string name = run.run_name.function_name;
       Result& r = slot(name);
+      r.family = run.family_index;
       r.error = run.error_occurred ? run.error_message : "";
       r.counters.clear();
       for (const auto& [key, counter] : run.counters) r.counters[key] = counter.value;
@@ -144,6 +150,10 @@ class Collector : public benchmark::BenchmarkReporter {
 
   void Finalize() override {
     if (progress_) std::fputs("\r\033[K", stderr);
+    std::stable_sort(results_.begin(), results_.end(),
+                     [](const Result& a, const Result& b) { return a.family < b.family; });
+    index_.clear();
+    for (std::size_t i = 0; i < results_.size(); ++i) index_[results_[i].name] = i;
   }
 
   const std::vector<Result>& results() const { return results_; }
@@ -158,6 +168,7 @@ class Collector : public benchmark::BenchmarkReporter {
   Result& slot(const std::string& name) {
     if (const auto it = index_.find(name); it != index_.end()) return results_[it->second];
     Result r;
+    r.name = name;
     const auto s1 = name.find('/'), s2 = name.rfind('/');
     r.op = name.substr(0, s1);
     r.impl = s1 == s2 ? std::string() : name.substr(s1 + 1, s2 - s1 - 1);
