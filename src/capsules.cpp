@@ -207,7 +207,7 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
 }
 
 [[gnu::flatten]] Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
-                                   unsigned candidates, int hint) {
+                                   unsigned candidates, int hint, bool near) {
   auto vec = [f](int i) { return load<FilterDouble, 3>(f + i); };
   // The candidate holding the closest pair, when certain (capsule_kernel.hpp:
   // segment_triangle_certified): it alone decides, here and in the later
@@ -216,7 +216,15 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
   // thirty. Points arrive with their candidate certified already.
   if (candidates == kAllTriangleCandidates) {
     const int k = segment_triangle_certified<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), hint);
-    if (k >= 0) candidates = 1u << k;
+    if (k >= 0) {
+      candidates = 1u << k;
+      // Within rounding of touching (segtri_fast's hint) the double value
+      // test cannot decide: the long-double stage takes the candidate.
+      if (near) {
+        *uncertain = candidates;
+        return Tri::maybe;
+      }
+    }
   }
   return segment_triangle_within<FilterDouble>(vec(0), vec(3), vec(6), vec(9), vec(12), f[15],
                                                strict, candidates, uncertain);

@@ -242,7 +242,7 @@ template <int D, class Seg, class T>
 /// then the exact path (out of line).
 template <class T>
 [[gnu::noinline, gnu::cold]] bool segtri_filtered(const Segment3<T>& s, const T& r, const Triangle3<T>& tri,
-                                                  bool strict, int hint = -1) {
+                                                  bool strict, int hint = -1, bool near_hint = false) {
   T flat[16];
   put(flat, s.a);
   put(flat + 3, s.b);
@@ -253,9 +253,9 @@ template <class T>
   unsigned uncertain = kAllTriangleCandidates;  // as segseg_query
   unsigned candidates = kAllTriangleCandidates;
   bool near = false;
-  auto filter = [strict, &uncertain, &candidates, hint](const FilterDouble* f) {
+  auto filter = [strict, &uncertain, &candidates, hint, near_hint](const FilterDouble* f) {
     uncertain = 0;
-    return segtri_filter(f, strict, &uncertain, candidates, hint);
+    return segtri_filter(f, strict, &uncertain, candidates, hint, near_hint);
   };
   auto exact = [strict, &uncertain](const auto* v) { return segtri_exact(v, strict, uncertain); };
   require_nonnegative_radius(r);
@@ -304,10 +304,11 @@ template <bool Point, class T>
       const double R = static_cast<double>(r);
       // A zero-length axis (exactly: d = 0) takes the point stage.
       const bool point = Point || ((d[0] == 0) & (d[1] == 0) & (d[2] == 0));
-      int hint = -1;  // the candidate the stage's best witness lies on, for the filter
-      const Tri t = point ? pointtri_fast(w, e1, e2, R) : segtri_fast(w, d, e1, e2, R, &hint);
+      int hint = -1;      // the candidate the stage's best witness lies on, for the filter
+      bool near = false;  // that witness is within rounding of touching
+      const Tri t = point ? pointtri_fast(w, e1, e2, R) : segtri_fast(w, d, e1, e2, R, &hint, &near);
       if (t != Tri::maybe) return t == Tri::yes;
-      return segtri_filtered(s, r, tri, strict, hint);
+      return segtri_filtered(s, r, tri, strict, hint, near);
     }
   }
   return segtri_filtered(s, r, tri, strict);

@@ -32,9 +32,11 @@ Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncerta
                   bool near = false, int certified = -1);
 /// candidates: the segment_triangle_within candidates to test (all, or the
 /// one certified to hold the closest pair); with all, the filter certifies
-/// one itself (segment_triangle_certified) trying `hint` first.
+/// one itself (segment_triangle_certified) trying `hint` first, and when it
+/// does and `near` says the inputs are within rounding of touching, leaves
+/// that candidate's value test to the later stages.
 Tri segtri_filter(const FilterDouble* f, bool strict, unsigned* uncertain,
-                  unsigned candidates = kAllTriangleCandidates, int hint = -1);
+                  unsigned candidates = kAllTriangleCandidates, int hint = -1, bool near = false);
 
 bool segseg_exact(const double* v, int dim, bool strict, unsigned mask);
 bool segseg_exact(const std::int32_t* v, int dim, bool strict, unsigned mask);

@@ -224,9 +224,12 @@ inline int witness_candidate(const TriWitness& x) {
 /// edge. Without an intersection the closest pair has an axis end or a
 /// triangle edge in it; with one, the plane point is (nearly) in the
 /// triangle. When all three witnesses leave it undecided, *hint (if given)
-/// names the candidate the best one lies on (witness_candidate).
+/// names the candidate the best one lies on (witness_candidate), and *near
+/// says whether its squared distance is within 2^-40 (relative) of R^2,
+/// where a double value test of that candidate cannot decide.
 [[gnu::always_inline]] inline Tri segtri_fast(const double* w, const double* d, const double* e1,
-                                              const double* e2, double R, int* hint = nullptr) {
+                                              const double* e2, double R, int* hint = nullptr,
+                                              bool* near = nullptr) {
   const TriGram g = tri_gram<false>(w, d, e1, e2);
   // Where the axis line meets the plane: n~ = e1 x e2 (any direction will
   // do, it only picks the parameter; inf and NaN clamp to 0 or 1).
@@ -272,6 +275,10 @@ inline int witness_candidate(const TriWitness& x) {
                                       ((g.w2 - g.w1) - g.e12) + g.e11);
   consider(valid_witness(bc.s, 1 - bc.t, bc.t));
   if (hint != nullptr) *hint = witness_candidate(best);
+  if (near != nullptr) {  // as pointtri_near: a hint, never trusted for an answer
+    const double R2 = R * R;
+    *near = std::fabs(best_n2 - R2) <= 0x1p-40 * (best_n2 + R2);
+  }
   return tri_certify<false>(g, best, R);
 }
 
