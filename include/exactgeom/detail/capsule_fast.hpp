@@ -41,6 +41,11 @@ namespace exactgeom::detail {
 
 inline double clamp01(double x) { return x > 0 ? (x < 1 ? x : 1.0) : 0.0; }  // NaN -> 0
 
+/// A witness's computed squared distance n2 is within 2^-40 (relative) of
+/// R2: the hint that a double value test of the closest candidate cannot
+/// decide, so the filter stages skip it. Never trusted for an answer.
+inline bool near_touching_hint(double n2, double R2) { return std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2); }
+
 /// Decides distance(segment 1, segment 2) <= R (strict: < R) when cheap
 /// double evaluation is certain; Tri::maybe otherwise.
 /// Ericson RTCD 5.1.9 (ClosestPtSegmentSegment) on dot products (used by
@@ -248,7 +253,7 @@ template <int D>
   const double gap2 = (G * G) * (1 - 0x1p-48);
   const double need = ((R2 + 0x1p-1074) * N2) * (1 + 0x1p-48) + 0x1p-1060;
   const bool apart = ok & (G > 0) & (gap2 > need) & (gap2 < HUGE_VAL);
-  if (near) *near = std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2);
+  if (near) *near = near_touching_hint(n2, R2);
   return meet ? Tri::yes : (apart ? Tri::no : Tri::maybe);
 }
 

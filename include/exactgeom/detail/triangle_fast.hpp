@@ -275,10 +275,7 @@ inline int witness_candidate(const TriWitness& x) {
                                       ((g.w2 - g.w1) - g.e12) + g.e11);
   consider(valid_witness(bc.s, 1 - bc.t, bc.t));
   if (hint != nullptr) *hint = witness_candidate(best);
-  if (near != nullptr) {  // as pointtri_near: a hint, never trusted for an answer
-    const double R2 = R * R;
-    *near = std::fabs(best_n2 - R2) <= 0x1p-40 * (best_n2 + R2);
-  }
+  if (near != nullptr) *near = near_touching_hint(best_n2, R * R);
   return tri_certify<false>(g, best, R);
 }
 
@@ -337,8 +334,7 @@ inline int pointtri_certified_fast(const TriGram& g) {
 /// candidate cannot decide. Never trusted for an answer.
 inline bool pointtri_near(const TriGram& g, double R) {
   const TriWeights y = closest_weights(g.w1, g.w2, g.e11, g.e12, g.e22);
-  const double n2 = tri_forms<true>(g, valid_witness(0, y.alpha, y.beta)).n2, R2 = R * R;
-  return std::fabs(n2 - R2) <= 0x1p-40 * (n2 + R2);
+  return near_touching_hint(tri_forms<true>(g, valid_witness(0, y.alpha, y.beta)).n2, R * R);
 }
 
 }  // namespace exactgeom::detail
