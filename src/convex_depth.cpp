@@ -178,6 +178,27 @@ struct Best {
   }
 };
 
+/// Which of u and -u lies in the cone {s na + t nb : s, t >= 0} of an
+/// edge's two facet normals (+1: u, -1: -u, 0: neither, or not decided).
+/// u, na and nb are all orthogonal to the edge direction e, so in the plane
+/// orthogonal to e the cone is the arc from na to nb (shorter than a half
+/// turn: adjacent facets of a solid are never parallel), and w lies in it
+/// iff turning from na to w and from w to nb goes the way from na to nb
+/// does: the signs of (na x w).e and (w x nb).e are both that of
+/// (na x nb).e (or zero). The normals are integer vectors of any lengths,
+/// so no test on na + nb (the bisector only of unit normals) may stand in
+/// for this one: a long na and a short nb put the whole arc near nb on the
+/// far side of na + nb. (That was the wrong depth of issue 43: u taken on
+/// the wrong side, the true facet never offered.)
+int arc_side(const V<3>& na, const V<3>& nb, const V<3>& e, const V<3>& u) {
+  const int s0 = sgn(dot<3>(cross(na, nb), e));
+  if (s0 == 0) return 0;
+  const int s1 = sgn(dot<3>(cross(na, u), e)), s2 = sgn(dot<3>(cross(u, nb), e));
+  if (s1 != -s0 && s2 != -s0) return 1;   // u in the cone (possibly on a bounding ray)
+  if (s1 != s0 && s2 != s0) return -1;    // -u: both signs flip
+  return 0;
+}
+
 /// The directions of the edges span the whole space.
 bool spans3(const std::vector<V<3>>& dirs) {
   std::vector<V<3>> basis;
@@ -228,13 +249,12 @@ Penetration penetration3(const Scaled<3>& s) {
           pruned = !(cba * dba < 0 && adc * bdc < 0 && cba * bdc > 0);
       }
       if (pruned) continue;
-      // The facet's outward normal lies on A's arc: the side of u facing
-      // A's two facet normals; both sides where that is not decided.
+      // The facet's outward normal lies on A's arc: u or -u, whichever lies
+      // in the cone of A's two facet normals at the edge; both where
+      // neither does or A's edge has no two facets.
       int side = 0;
-      if (ea.f1 >= 0 && ea.f2 >= 0) {
-        const V<3> mid = add<3>(a.normals[static_cast<std::size_t>(ea.f1)], a.normals[static_cast<std::size_t>(ea.f2)]);
-        side = sgn(dot<3>(u, mid));
-      }
+      if (ea.f1 >= 0 && ea.f2 >= 0)
+        side = arc_side(a.normals[static_cast<std::size_t>(ea.f1)], a.normals[static_cast<std::size_t>(ea.f2)], da, u);
       if (side >= 0) best.offer(u, A, B);
       if (side <= 0) best.offer(neg<3>(u), A, B);
     }

@@ -11,7 +11,9 @@
 
 #include <gmpxx.h>
 
+#include <array>
 #include <cmath>
+#include <cstdlib>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -292,6 +294,132 @@ TEST(ConvexPenetration, RandomGridShapesMatchTheOracle) {
   EXPECT_GT(unique, n / 8);
   EXPECT_GT(ties, n * 3 / 160);
   EXPECT_GT(flat, n * 3 / 160);
+}
+
+/// A hull of 4 to 7 float-rounded points with one of the degeneracies that
+/// hid the wrong depth of issue 43 (kind): 0 plain, 1 repeated points, 2 a
+/// point one float ULP from another, 3 flat, 4 near-flat (heights 2^-20 of
+/// the width), 5 thin (a twentieth), so that facet normals of one hull
+/// differ in length by orders of magnitude; then scaled by 2^scale.
+std::vector<eg::Point3<double>> float_hull_points(Rng& g, int kind, int scale) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  auto f = [](double v) { return static_cast<double>(static_cast<float>(v)); };
+  std::vector<eg::Point3<double>> p;
+  for (int n = 4 + static_cast<int>(g() % 4); n > 0; --n) p.push_back({f(u(g)), f(u(g)), f(u(g))});
+  switch (kind) {
+    case 1:
+      for (int r = 1 + static_cast<int>(g() % 3); r > 0; --r) p.push_back(p[g() % p.size()]);
+      break;
+    case 2: {
+      eg::Point3<double> q = p[g() % p.size()];
+      q.x = std::nextafter(static_cast<float>(q.x), 2.0f);
+      p.push_back(q);
+      break;
+    }
+    case 3:
+      for (auto& q : p) q.z = 0;
+      break;
+    case 4:
+      for (auto& q : p) q.z = f(q.z * 0x1p-20);
+      break;
+    case 5:
+      for (auto& q : p) q.z = f(q.z / 20);
+      break;
+    default:
+      break;
+  }
+  for (auto& q : p) q = {std::ldexp(q.x, scale), std::ldexp(q.y, scale), std::ldexp(q.z, scale)};
+  return p;
+}
+
+/// h(u) / |u| >= P for every direction u: P^2 <= h(u)^2 / |u|^2 when h(u) >= 0.
+bool depth_within_support(const Q& p2, const std::vector<QV>& A, const std::vector<QV>& B, const QV& u) {
+  Q hi = po::qdot(u, A[0]), lo = po::qdot(u, B[0]);
+  for (const QV& a : A) hi = std::max(hi, po::qdot(u, a));
+  for (const QV& b : B) lo = std::min(lo, po::qdot(u, b));
+  const Q h = hi - lo;
+  return sgn(h) >= 0 && p2 * po::qdot(u, u) <= h * h;
+}
+
+/// Issue 43: the depth of hull pairs was wrong (0.011 for 7.25e-7) where an
+/// edge-edge facet's outward side was taken from the sum of the edge's two
+/// facet normals, which are not unit: a long normal and a short one put the
+/// true side on the far side of their sum, and that facet was never tried.
+/// The exact depth against the oracle on float-rounded hulls with repeated,
+/// one-ULP-apart, flat, near-flat and thin point sets, at three sizes, the
+/// pairs meeting at a shared point and one float ULP further in; the depth
+/// never exceeds the support distance along any direction tried.
+TEST(ConvexPenetration, FloatHullsWithRepeatedAndNearDuplicatePointsMatchTheOracle) {
+  Rng g(4343);
+  int checked = 0, positive = 0;
+  const int n = exactgeom::testing::sanitized_cases(80, 8);
+  for (int it = 0; checked < n; ++it) {
+    ASSERT_LT(it, 4 * n) << "too few meeting pairs";
+    const int scale = it % 3 == 0 ? 0 : (it % 3 == 1 ? -30 : 30);
+    const cvx::Core x = core(eg::ConvexHull3<double>(float_hull_points(g, it % 6, scale)));
+    cvx::Core y = core(eg::ConvexHull3<double>(float_hull_points(g, (it / 6) % 6, scale)));
+    // y moved so that one of its vertices lies on one of x's, then (every
+    // other pair) one float ULP of x's size further along a random axis.
+    const std::size_t i = g() % x.size(), j = g() % y.size();
+    Q shift[3];
+    for (std::size_t k = 0; k < 3; ++k) shift[k] = x.c[i * 3 + k] - y.c[j * 3 + k];
+    if (it % 2) shift[g() % 3] += Q(std::ldexp(static_cast<int>(g() % 2) ? 1.0 : -1.0, scale - 24));
+    for (std::size_t m = 0; m < y.size(); ++m)
+      for (std::size_t k = 0; k < 3; ++k) y.c[m * 3 + k] += shift[k];
+    const std::vector<QV> A = qpoints(x), B = qpoints(y);
+    const po::Penetration want = po::penetration(A, B, 3);
+    if (!want.meet) continue;
+    ++checked;
+    const cvx::Penetration got = cvx::core_penetration(x, y);
+    ASSERT_EQ(got.interior, want.interior) << it;
+    if (!want.interior) continue;
+    ASSERT_EQ(got.p2, want.depth2) << it << ": depth " << std::sqrt(got.p2.get_d()) << ", the oracle's "
+                                   << std::sqrt(want.depth2.get_d());
+    positive += sgn(got.p2) > 0;
+    for (const QV& d : want.directions) ASSERT_TRUE(depth_within_support(got.p2, A, B, d)) << it;
+    std::uniform_int_distribution<int> c(-8, 8);
+    for (int k = 0; k < 8; ++k) {
+      const QV u{c(g), c(g), c(g)};
+      if (!po::is_zero(u)) {
+        ASSERT_TRUE(depth_within_support(got.p2, A, B, u)) << it;
+      }
+    }
+  }
+  EXPECT_GT(positive, n / 4);  // most pairs interpenetrate, some only touch
+}
+
+/// Issue 43's line: two hulls (y's last point three times), true depth
+/// about 7.2519e-7 along the direction the issue gives; 0.011 before.
+TEST(ConvexPenetration, Issue43HullPair) {
+  auto pts = [](const std::vector<std::array<const char*, 3>>& s) {
+    std::vector<eg::Point3<double>> p;
+    for (const auto& v : s) p.push_back({std::strtod(v[0], nullptr), std::strtod(v[1], nullptr), std::strtod(v[2], nullptr)});
+    return p;
+  };
+  const eg::ConvexHull3<double> x(pts({{"-0x1.2600003p-1", "-0x1.a000018p-2", "0x1.0800004p-1"},
+                                       {"-0x1.189fe03p-1", "-0x1.9cf8018p-2", "0x1.e411408p-2"},
+                                       {"-0x1.0000003p-1", "0x0p+0", "0x1.0000004p-1"},
+                                       {"-0x1.d265ac6p-2", "0x1.112652p-3", "0x1.87d1134p-1"},
+                                       {"0x0p+0", "0x1.0000004p-1", "0x0p+0"},
+                                       {"0x1.dfffffap-2", "0x0p+0", "-0x1.800000cp-1"},
+                                       {"0x1.e2eb7fap-2", "-0x1.c54dfep-4", "-0x1.8a888acp-1"},
+                                       {"0x1.29c0b7dp-1", "0x1.b9aa008p-2", "-0x1.fed6898p-2"}}));
+  const eg::ConvexHull3<double> y(pts({{"-0x1.6b81adp-1", "-0x1.862e54p-1", "-0x1.bebd1p-5"},
+                                       {"-0x1.6449c5p-1", "-0x1.709052p-1", "-0x1.9fec58p-5"},
+                                       {"0x1.738cep-5", "-0x1.a81d508p+0", "-0x1.04b402p-2"},
+                                       {"0x1.a5b31fp-1", "0x1.b5879ep-2", "-0x1.40da24p-4"},
+                                       {"0x1.b7826fp-1", "0x1.a1ee56p-2", "-0x1.5b180ap-4"},
+                                       {"0x1.8cf06f8p+0", "-0x1.fde976p-2", "-0x1.1dbd32p-2"},
+                                       {"0x1.8cf06f8p+0", "-0x1.fde976p-2", "-0x1.1dbd32p-2"},
+                                       {"0x1.8cf06f8p+0", "-0x1.fde976p-2", "-0x1.1dbd32p-2"}}));
+  const auto c = eg::contact(x, y);
+  ASSERT_TRUE(c);
+  EXPECT_NEAR(c->depth, 7.2519e-7, 1e-10);
+  const cvx::Penetration p = cvx::core_penetration(core(x), core(y));
+  const QV issue{std::strtod("0x1.28699d7036b6fp-1", nullptr), std::strtod("-0x1.84fe3ab626da5p-1", nullptr),
+                 std::strtod("0x1.2f1a91b1ebf55p-2", nullptr)};
+  EXPECT_TRUE(depth_within_support(p.p2, qpoints(core(x)), qpoints(core(y)), issue));
+  EXPECT_EQ(p.p2, po::penetration2(qpoints(core(x)), qpoints(core(y)), 3));
 }
 
 /// Swapping the shapes keeps the depth and negates its direction; a
