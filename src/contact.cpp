@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "exactgeom/contact.hpp"
+#include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {
 
@@ -55,18 +56,42 @@ double round_by_midpoints(double y, Cmp cmp_x) {
   }
 }
 
+/// R - sqrt(d2) within a few ulps (or beyond the double range) at every
+/// magnitude, in 128-bit GMP floats, whose exponents do not overflow: the
+/// difference directly when R <= 0 (no cancellation), else as (R^2 - d2) /
+/// (R + sqrt(d2)) with the numerator exact before its one rounding. The
+/// result goes to double through its exponent (mpf_get_d_2exp and ldexp),
+/// so a subnormal start is not flushed to zero.
+double start_depth(const mpq_class& R, const mpq_class& d2) {
+  constexpr mp_bitcnt_t kBits = 128;
+  mpf_class s(0, kBits), r(0, kBits), y(0, kBits);
+  mpf_set_q(s.get_mpf_t(), d2.get_mpq_t());
+  mpf_sqrt(s.get_mpf_t(), s.get_mpf_t());
+  mpf_set_q(r.get_mpf_t(), R.get_mpq_t());
+  if (sgn(R) <= 0) {
+    y = r - s;
+  } else {
+    mpf_class num(0, kBits);
+    const mpq_class diff = R * R - d2;
+    mpf_set_q(num.get_mpf_t(), diff.get_mpq_t());
+    y = num / (r + s);
+  }
+  if (sgn(y) == 0) return 0.0;
+  long e = 0;
+  const double m = mpf_get_d_2exp(&e, y.get_mpf_t());  // y = m 2^e, |m| in [1/2, 1)
+  if (e > 2000) return m > 0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+  if (e < -2000) return 0.0;
+  return std::ldexp(m, static_cast<int>(e));
+}
+
 }  // namespace
 
 double round_depth(const mpq_class& R, const mpq_class& d2) {
-  // Start within a few ulps even under cancellation: R - sqrt(d2) =
-  // (R^2 - d2) / (R + sqrt(d2)). Any sign: the comparisons are exact
+  // Start within a few ulps at any magnitude (start_depth), so that the
+  // walk below takes a step or two. Any sign: the comparisons are exact
   // whether R is above or below sqrt(d2).
   constexpr double kMax = std::numeric_limits<double>::max();
-  const double num = mpq_class(R * R - d2).get_d();
-  const double den = R.get_d() + std::sqrt(d2.get_d());
-  double y = den > 0 ? num / den : 0.0;
-  if (!std::isfinite(y)) y = R.get_d() - std::sqrt(d2.get_d());
-  if (std::isnan(y)) y = 0;
+  double y = start_depth(R, d2);
   y = std::clamp(y, -kMax, kMax);  // the walk compares with finite midpoints only
   const auto cmp = [&](const mpq_class& m) { return compare_depth(R, d2, m); };
   y = round_by_midpoints(y, cmp);
@@ -89,7 +114,12 @@ double round_sum_sqrt(const mpq_class& R, const mpq_class& q) {
     if (sgn(a) < 0) return 1;
     return cmp_q(q, mpq_class(a * a));
   };
-  double y = R.get_d() + std::sqrt(q.get_d());
+  // Both terms correctly rounded at any exponent (subnormal to beyond the
+  // double range) and of one sign: their double sum is within two ulps of
+  // R + sqrt(q), or beyond the range, so the walk takes a step or two.
+  // (R.get_d() + sqrt(q.get_d()) started the walk 2^500 ulps away when q
+  // was below the double range, as for cores spanning 2^-1074 to 2^1000.)
+  double y = ratio_to_double(R.get_num(), R.get_den()) + sqrt_ratio_to_double(q.get_num(), q.get_den());
   if (!std::isfinite(y)) y = kMax;
   y = round_by_midpoints(y, cmp);
   if (y == kMax) {

@@ -6,10 +6,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <random>
 
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/contact.hpp"
+#include "exactgeom/rational.hpp"
 
 namespace eg = exactgeom;
 using namespace capsule_oracle;
@@ -262,3 +265,53 @@ TEST(ContactDoubles, NormalComponentsAreNearestDoubles) {
 }
 
 }  // namespace
+
+namespace {
+/// A double of any exponent, subnormals included: m 2^e with e in
+/// [-1074, 1000].
+double wide_double(std::mt19937_64& g) {
+  const int e = static_cast<int>(g() % 2075) - 1074;
+  return std::ldexp(static_cast<double>(g() >> 11) / 0x1p53 + 0.5, e);
+}
+}  // namespace
+
+// Issue 43: the correct rounding of R + sqrt(q) and R - sqrt(d2) at every
+// magnitude. The walk between midpoints started from R.get_d() +
+// sqrt(q.get_d()), which is 0 when q lies below the double range though
+// sqrt(q) is a normal double: 2^500 steps of one ulp (a contact line whose
+// cores spanned 2^-1074 to 2^1000 ran for minutes). Checked against the
+// independent correctly rounded square root and quotient of rational.cpp
+// where one term is zero, and by the defining midpoint inequalities
+// otherwise; each call returns at once (a hang fails the suite's timeout).
+TEST(ContactRounding, SumAndDifferenceWithASquareRootAtEveryMagnitude) {
+  namespace d = exactgeom::detail;
+  std::mt19937_64 g(4343);
+  for (int it = 0; it < 400; ++it) {
+    const mpq_class a(wide_double(g)), b(wide_double(g));
+    const mpq_class q = a * a * (it % 3 == 0 ? mpq_class(b * b) : mpq_class(1));  // squares at up to 2^4000 and down to 2^-4296
+    EXPECT_EQ(d::round_sum_sqrt(0, q), d::sqrt_ratio_to_double(q.get_num(), q.get_den())) << it;
+    EXPECT_EQ(d::round_depth(0, q), -d::sqrt_ratio_to_double(q.get_num(), q.get_den())) << it;
+    EXPECT_EQ(d::round_depth(b, 0), d::ratio_to_double(b.get_num(), b.get_den())) << it;
+    // R + sqrt(q) and R - sqrt(q) with both terms present: y is the nearest
+    // double iff the exact value lies between y's midpoints (checked where
+    // y and its neighbours are finite).
+    const double s = d::round_sum_sqrt(b, q), t = d::round_depth(b, q);
+    for (const auto& [y, sign] : {std::pair{s, 1}, std::pair{t, -1}}) {
+      if (!std::isfinite(y) || std::fabs(y) == std::numeric_limits<double>::max()) continue;
+      const mpq_class lo = (mpq_class(y) + mpq_class(std::nextafter(y, -INFINITY))) / 2;
+      const mpq_class hi = (mpq_class(y) + mpq_class(std::nextafter(y, INFINITY))) / 2;
+      // v = b + sign sqrt(q), compared with m through w = sign (m - b):
+      // v <= m iff sign sqrt(q) <= m - b, v >= m iff sign sqrt(q) >= m - b.
+      auto at_most = [&](const mpq_class& m) {
+        const mpq_class w = sign * (m - b);
+        return sign > 0 ? (sgn(w) >= 0 && q <= w * w) : (sgn(w) < 0 || q >= w * w);
+      };
+      auto at_least = [&](const mpq_class& m) {
+        const mpq_class w = sign * (m - b);
+        return sign > 0 ? (sgn(w) <= 0 || q >= w * w) : (sgn(w) >= 0 && q <= w * w);
+      };
+      EXPECT_TRUE(at_most(hi)) << it << " " << sign;
+      EXPECT_TRUE(at_least(lo)) << it << " " << sign;
+    }
+  }
+}

@@ -74,6 +74,34 @@ check "eval output is strict JSON (valid corpus)" strict_json "$tmp/v1"
 check "eval output is strict JSON (error corpus)" strict_json "$tmp/e1"
 check "eval output is strict JSON (hostile corpus)" strict_json "$tmp/h1"
 
+# Lines at the full double range (issue 43), each within a time limit:
+# the two of the issue (a hull against a segment spanning 2^-1074 to 2^1000
+# ran for minutes: the correctly rounded depth's walk started 2^500 ulps
+# away; two hulls whose depth was 0.011 for 7.25e-7), then 200 random lines
+# of every shape, hulls and polygons up to the 256-point limit, half of them
+# with meeting cores (tests/wide_magnitude_lines.py). Each line runs alone
+# under `timeout 10`; here each takes under a second (the slowest, a sweep
+# of a box against a triangle with radii, 0.75 s).
+printf '%s\n' '{"op":"contact","x":{"hull":[["0x1p-1074","0x0p+0","0x0p+0"],["0x1p+1000","0x0p+0","0x0p+0"],["0x0p+0","0x1p+1000","0x0p+0"],["0x0p+0","0x0p+0","0x1p+1000"]]},"y":{"seg":[["0x1p-1074","0x1p-1074","0x1p-1074"],["0x1p+999","0x1p+999","0x1p+999"]],"r":0}}' > "$tmp/wide_issue.jsonl"
+timeout 10 "$bin" eval "$tmp/wide_issue.jsonl" > "$tmp/wide_issue.out"
+check "eval: issue 43's wide hull-segment line is answered in time" test $? -eq 0
+check "eval: issue 43's wide line: depth" grep -q '"depth":"0x1.a20bd700c2c3ep+998"' "$tmp/wide_issue.out"
+printf '%s\n' '{"op":"contact","x":{"hull":[["-0x1.2600003p-1","-0x1.a000018p-2","0x1.0800004p-1"],["-0x1.189fe03p-1","-0x1.9cf8018p-2","0x1.e411408p-2"],["-0x1.0000003p-1","0x0p+0","0x1.0000004p-1"],["-0x1.d265ac6p-2","0x1.112652p-3","0x1.87d1134p-1"],["0x0p+0","0x1.0000004p-1","0x0p+0"],["0x1.dfffffap-2","0x0p+0","-0x1.800000cp-1"],["0x1.e2eb7fap-2","-0x1.c54dfep-4","-0x1.8a888acp-1"],["0x1.29c0b7dp-1","0x1.b9aa008p-2","-0x1.fed6898p-2"]],"r":"0x0p+0"},"y":{"hull":[["-0x1.6b81adp-1","-0x1.862e54p-1","-0x1.bebd1p-5"],["-0x1.6449c5p-1","-0x1.709052p-1","-0x1.9fec58p-5"],["0x1.738cep-5","-0x1.a81d508p+0","-0x1.04b402p-2"],["0x1.a5b31fp-1","0x1.b5879ep-2","-0x1.40da24p-4"],["0x1.b7826fp-1","0x1.a1ee56p-2","-0x1.5b180ap-4"],["0x1.8cf06f8p+0","-0x1.fde976p-2","-0x1.1dbd32p-2"],["0x1.8cf06f8p+0","-0x1.fde976p-2","-0x1.1dbd32p-2"],["0x1.8cf06f8p+0","-0x1.fde976p-2","-0x1.1dbd32p-2"]],"r":"0x0p+0"}}' > "$tmp/depth_issue.jsonl"
+"$bin" eval "$tmp/depth_issue.jsonl" > "$tmp/depth_issue.out"
+check "eval: issue 43's hull pair: depth 7.2519e-7 along the issue's direction" grep -q \
+  '"depth":"0x1.85558aab74e04p-21","depth_normal":\["0x1.28699d7036b6fp-1","-0x1.84fe3ab626da5p-1","0x1.2f1a91b1ebf55p-2"\]' \
+  "$tmp/depth_issue.out"
+python3 "$(dirname "$0")/wide_magnitude_lines.py" 43 200 > "$tmp/wide.jsonl"
+mkdir -p "$tmp/wide"
+split -l 1 -a 3 "$tmp/wide.jsonl" "$tmp/wide/line_"
+wide_slow=0
+for f in "$tmp"/wide/line_*; do
+  timeout 10 "$bin" eval "$f" > "$f.out" 2>&1 || { wide_slow=$((wide_slow + 1)); echo "wide line $(basename "$f") not answered in 10 s"; }
+done
+check "eval: 200 random full-range lines, each answered within 10 s" test "$wide_slow" -eq 0
+check "eval: the full-range lines: one answer each, no error" test "$(cat "$tmp"/wide/*.out | grep -c '"op"')" -eq 200
+check "eval: the full-range lines: cores meet on some" test "$(cat "$tmp"/wide/*.out | grep -c '"dist2":"0"')" -ge 40
+
 # 30,000 levels of nesting, of arrays and of objects: an error line each, no
 # stack overflow, and the next line is answered.
 python3 -c '
