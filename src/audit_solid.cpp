@@ -69,10 +69,8 @@ Answer unit_answer(const std::vector<mpq_class>& w) {
 }
 
 /// The exact depth is 0: the shapes meet and only touch.
-bool zero_depth(const cvx::Core& X, const cvx::Core& Y, const cvx::ContactFacts& f) {
-  if (!f.closed || f.open) return false;  // open: dist < R, depth > 0
-  if (sgn(f.sep.dist2) > 0) return true;  // dist = R
-  return sgn(cvx::core_penetration(X, Y).p2) == 0;  // dist = R = 0
+bool zero_depth(const cvx::ContactFacts& f) {
+  return f.closed && !f.open;  // open: depth > 0
 }
 
 /// The least directions: `any` (every direction: depth 0), finitely many
@@ -97,7 +95,7 @@ Least least_of(const cvx::Core& X, const cvx::Core& Y, const cvx::ContactFacts& 
     }
     return L;
   }
-  if (zero_depth(X, Y, f)) {
+  if (zero_depth(f)) {
     L.any = true;
     return L;
   }
@@ -334,13 +332,7 @@ PairTruth solid_truth(Question q, const PairLayout& l, Span c, bool boundary) {
   t.boundary = f.closed ? f.depth : f.gap;
   switch (q) {
     case Question::closed_overlap: t.answer = Answer::of(f.closed); break;
-    case Question::open_overlap: {
-      // Overlap by more than touching: depth > 0 (for solids d = 0 = R
-      // whenever they interpenetrate, so d < R would never hold).
-      const bool open = f.open || (f.closed && sgn(f.sep.dist2) == 0 && sgn(cvx::core_penetration(X, Y).p2) > 0);
-      t.answer = Answer::of(open);
-      break;
-    }
+    case Question::open_overlap: t.answer = Answer::of(f.open); break;  // depth > 0, as contact's open
     case Question::distance2: t.answer = Answer::of(nearest(f.sep.dist2)); break;
     case Question::distance: t.answer = Answer::of(t.dist); break;
     case Question::gap: t.answer = Answer::of(f.gap == 0 ? 0.0 : f.gap); break;
@@ -368,7 +360,7 @@ double extra_push(const PairLayout& l, Span c, const Answer& got) {
   if (!finite_direction(got, l.dim)) return kInf;
   const auto [X, Y] = pair_cores(l, c);
   const cvx::ContactFacts f = cvx::core_contact(X, Y);
-  if (!f.closed || zero_depth(X, Y, f)) return 0;
+  if (!f.closed || zero_depth(f)) return 0;
   const double stop = ulp_of(largest_of(c)) / 8;
   return std::fmax(0.0, exit_along(X, Y, f.R, unit_of(got, l.dim), stop) - f.depth);
 }
@@ -378,7 +370,7 @@ Answer direction_near(const PairLayout& l, Span c, const Answer& got, double sla
   const cvx::ContactFacts f = cvx::core_contact(X, Y);
   if (!f.closed) return Answer::none();
   if (finite_direction(got, l.dim)) {
-    if (zero_depth(X, Y, f)) return got;  // every direction is right
+    if (zero_depth(f)) return got;  // every direction is right
     const double stop = ulp_of(largest_of(c)) / 8;
     if (exit_along(X, Y, f.R, unit_of(got, l.dim), stop) - f.depth <= slack) return got;
   }

@@ -383,6 +383,7 @@ ContactFacts core_contact(const Core& x, const Core& y) {
   const Penetration p = core_penetration(x, y);
   f.depth = round_sum_sqrt(f.R, p.p2);
   const bool positive = sgn(f.R) > 0 || sgn(p.p2) > 0;
+  f.open = positive;  // depth > 0: two solids of radius 0 that interpenetrate overlap
   if (positive && !p.n.empty()) {
     mpq_class n2 = 0;
     for (const mpq_class& k : p.n) n2 += k * k;

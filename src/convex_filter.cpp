@@ -561,7 +561,7 @@ std::optional<ContactFacts> box3_contact(const BoxD3& x, const BoxD3& y) {
   ContactFacts f;
   f.R = mpq_class(x.r) + mpq_class(y.r);
   f.closed = true;
-  f.open = sgn(f.R) > 0;
+  f.open = sgn(f.R) > 0 || sgn(p->p2) > 0;  // depth > 0 (docs/queries.md, contact)
   f.sep.dist2 = 0;
   const double g = round_depth(f.R, f.sep.dist2);
   f.gap = g == 0 ? 0.0 : -g;

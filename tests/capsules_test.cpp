@@ -10,6 +10,7 @@
 #include <random>
 #include <type_traits>
 
+#include "testing/distance_open.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segment_triangle.hpp"
@@ -76,8 +77,8 @@ void expect_capsules(const C& x, const C& y, bool closed, bool open, const char*
     for (const C& b : {y, rev(y)}) {
       EXPECT_EQ(eg::intersects(a, b), closed) << what;
       EXPECT_EQ(eg::intersects(b, a), closed) << what;
-      EXPECT_EQ(eg::interiors_overlap(a, b), open) << what;
-      EXPECT_EQ(eg::interiors_overlap(b, a), open) << what;
+      EXPECT_EQ(eg::testing::distance_open(a, b), open) << what;
+      EXPECT_EQ(eg::testing::distance_open(b, a), open) << what;
     }
 }
 
@@ -119,10 +120,10 @@ TYPED_TEST(CapsuleTyped, ThreeDimensionalInteriorPairs) {
   // Spheres.
   const eg::Sphere<T> s1{{T(0), T(0), T(0)}, T(2)}, s2{{T(2), T(3), T(6)}, T(5)};
   EXPECT_TRUE(eg::intersects(s1, s2));  // distance 7 = 2 + 5
-  EXPECT_FALSE(eg::interiors_overlap(s1, s2));
+  EXPECT_FALSE(eg::testing::distance_open(s1, s2));
   const eg::Point3<T> p{T(0), T(3), T(4)};
   EXPECT_TRUE(eg::intersects(p, cap3<T>({-10, 0, 0, 10, 0, 0, 5})));
-  EXPECT_FALSE(eg::interiors_overlap(cap3<T>({-10, 0, 0, 10, 0, 0, 5}), p));
+  EXPECT_FALSE(eg::testing::distance_open(cap3<T>({-10, 0, 0, 10, 0, 0, 5}), p));
 }
 
 TYPED_TEST(CapsuleTyped, Triangles) {
@@ -131,8 +132,8 @@ TYPED_TEST(CapsuleTyped, Triangles) {
   auto check = [&](const eg::Capsule3<T>& c, bool closed, bool open, const char* what) {
     EXPECT_EQ(eg::intersects(c, tri), closed) << what;
     EXPECT_EQ(eg::intersects(tri, c), closed) << what;
-    EXPECT_EQ(eg::interiors_overlap(c, tri), open) << what;
-    EXPECT_EQ(eg::interiors_overlap(tri, c), open) << what;
+    EXPECT_EQ(eg::testing::distance_open(c, tri), open) << what;
+    EXPECT_EQ(eg::testing::distance_open(tri, c), open) << what;
     const auto [oc, oo] = oracle(c, tri);
     EXPECT_EQ(oc, closed) << "oracle " << what;
     EXPECT_EQ(oo, open) << "oracle " << what;
@@ -148,16 +149,16 @@ TYPED_TEST(CapsuleTyped, Triangles) {
   const auto flat = tri3<T>({0, 0, 0, 4, 0, 0, 8, 0, 0});  // degenerate: segment 0..8 on x
   const eg::Sphere<T> s{{T(4), T(3), T(4)}, T(5)};
   EXPECT_TRUE(eg::intersects(s, flat));
-  EXPECT_FALSE(eg::interiors_overlap(s, flat));
+  EXPECT_FALSE(eg::testing::distance_open(s, flat));
   const auto point = tri3<T>({1, 1, 1, 1, 1, 1, 1, 1, 1});
   EXPECT_TRUE(eg::intersects(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
-  EXPECT_FALSE(eg::interiors_overlap(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
+  EXPECT_FALSE(eg::testing::distance_open(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
 }
 
 TYPED_TEST(CapsuleTyped, NegativeRadiusThrows) {
   using T = TypeParam;
   EXPECT_THROW(eg::intersects(cap2<T>(0, 0, 1, 0, -1), cap2<T>(0, 0, 1, 0, 1)), eg::invalid_input);
-  EXPECT_THROW(eg::interiors_overlap(cap3<T>({0, 0, 0, 1, 0, 0, -1}), tri3<T>({0, 0, 0, 1, 0, 0, 0, 1, 0})),
+  EXPECT_THROW(eg::testing::distance_open(cap3<T>({0, 0, 0, 1, 0, 0, -1}), tri3<T>({0, 0, 0, 1, 0, 0, 0, 1, 0})),
                eg::invalid_input);
 }
 
@@ -166,7 +167,7 @@ TEST(CapsuleErrors, NanAndInfinityThrow) {
   eg::Capsule2<double> ok{{{0, 0}, {1, 0}}, 1};
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{nan, 0}, {1, 0}}, 1}), eg::invalid_input);
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{0, 0}, {1, 0}}, nan}), eg::invalid_input);
-  EXPECT_THROW(eg::interiors_overlap(eg::Sphere<float>{{0, 0, INFINITY}, 1},
+  EXPECT_THROW(eg::testing::distance_open(eg::Sphere<float>{{0, 0, INFINITY}, 1},
                                      eg::Triangle3<float>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
                eg::invalid_input);
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{0, 0}, {1, 0}}, inf}), eg::invalid_input);
@@ -178,11 +179,11 @@ TEST(CapsuleExtremes, Int64NearLimits) {
   const eg::Point2<std::int64_t> p{4 * k - 3 * m, 3 * k + 4 * m};
   const eg::Capsule2<std::int64_t> c{{{0, 0}, {8 * k, 6 * k}}, 5 * m};
   EXPECT_TRUE(eg::intersects(p, c));
-  EXPECT_FALSE(eg::interiors_overlap(p, c));
+  EXPECT_FALSE(eg::testing::distance_open(p, c));
   const eg::Capsule2<std::int64_t> c_less{{{0, 0}, {8 * k, 6 * k}}, 5 * m - 1};
   EXPECT_FALSE(eg::intersects(p, c_less));
   const eg::Capsule2<std::int64_t> c_more{{{0, 0}, {8 * k, 6 * k}}, 5 * m + 1};
-  EXPECT_TRUE(eg::interiors_overlap(p, c_more));
+  EXPECT_TRUE(eg::testing::distance_open(p, c_more));
   // Extreme corners, 3-D: two capsules along opposite box edges.
   const std::int64_t hi = INT64_MAX, lo = INT64_MIN;
   const eg::Capsule3<std::int64_t> a{{{lo, lo, lo}, {hi, lo, lo}}, hi};
@@ -195,9 +196,9 @@ TEST(CapsuleExtremes, Int32AtScale2To30) {
   const eg::Capsule3<std::int32_t> a{{{-4 * s + 1, 0, 0}, {4 * s - 1, 0, 0}}, 2 * s};
   const eg::Capsule3<std::int32_t> b{{{0, 3 * s - 4 * s, 4 * s + 3 * s}, {0, 3 * s + 4 * s, 4 * s - 3 * s}}, 3 * s};
   EXPECT_TRUE(eg::intersects(a, b));  // skew, interior-interior distance 5 s
-  EXPECT_FALSE(eg::interiors_overlap(a, b));
+  EXPECT_FALSE(eg::testing::distance_open(a, b));
   const eg::Capsule3<std::int32_t> b2{b.seg, 3 * s + 1};
-  EXPECT_TRUE(eg::interiors_overlap(a, b2));
+  EXPECT_TRUE(eg::testing::distance_open(a, b2));
   const eg::Capsule3<std::int32_t> b3{b.seg, 3 * s - 1};
   EXPECT_FALSE(eg::intersects(a, b3));
 }
@@ -207,15 +208,15 @@ TEST(CapsuleDoubles, OneUlpAroundTouching) {
   const double y = 2.0;  // 2 = 0.75 + 1.25: exact in binary
   auto b = [](double yy) { return eg::Capsule2<double>{{{2.0, yy}, {2.0, 5.0}}, 1.25}; };
   EXPECT_TRUE(eg::intersects(a, b(y)));
-  EXPECT_FALSE(eg::interiors_overlap(a, b(y)));
+  EXPECT_FALSE(eg::testing::distance_open(a, b(y)));
   EXPECT_FALSE(eg::intersects(a, b(std::nextafter(y, 3.0))));
-  EXPECT_TRUE(eg::interiors_overlap(a, b(std::nextafter(y, 1.0))));
+  EXPECT_TRUE(eg::testing::distance_open(a, b(std::nextafter(y, 1.0))));
   // 3-D skew, tiny offsets: touching at 1 + 2^-40 is decided exactly.
   const double t = 1.0 + 0x1p-40;
   const eg::Capsule3<double> c{{{-1, 0, 0}, {1, 0, 0}}, 0.5};
   const eg::Capsule3<double> d{{{0, -1, t}, {0, 1, t}}, t - 0.5};
   EXPECT_TRUE(eg::intersects(c, d));
-  EXPECT_FALSE(eg::interiors_overlap(c, d));
+  EXPECT_FALSE(eg::testing::distance_open(c, d));
   const eg::Capsule3<double> e{d.seg, std::nextafter(t - 0.5, 0.0)};
   EXPECT_FALSE(eg::intersects(c, e));
 }
@@ -238,30 +239,30 @@ TYPED_TEST(CapsuleTyped, RandomAgainstOracle) {
     const eg::Capsule2<T> a{{p2(), p2()}, rnd<T>(g, 0, 2)}, b{{p2(), p2()}, rnd<T>(g, 0, 2)};
     const auto [c2, o2] = oracle(a, b);
     ASSERT_EQ(eg::intersects(a, b), c2) << "2-D case " << i;
-    ASSERT_EQ(eg::interiors_overlap(a, b), o2) << "2-D case " << i;
+    ASSERT_EQ(eg::testing::distance_open(a, b), o2) << "2-D case " << i;
     ASSERT_EQ(eg::intersects(b, a), c2);
     closed_count += c2;
     touching += c2 && !o2;
     const eg::Capsule3<T> c{{p3(), p3()}, rnd<T>(g, 0, 2)}, d{{p3(), p3()}, rnd<T>(g, 0, 2)};
     const auto [c3, o3] = oracle(c, d);
     ASSERT_EQ(eg::intersects(c, d), c3) << "3-D case " << i;
-    ASSERT_EQ(eg::interiors_overlap(d, c), o3) << "3-D case " << i;
+    ASSERT_EQ(eg::testing::distance_open(d, c), o3) << "3-D case " << i;
     touching += c3 && !o3;
     const eg::Triangle3<T> t{p3(), p3(), p3()};
     const auto [ct, ot] = oracle(c, t);
     ASSERT_EQ(eg::intersects(c, t), ct) << "triangle case " << i;
-    ASSERT_EQ(eg::interiors_overlap(t, c), ot) << "triangle case " << i;
+    ASSERT_EQ(eg::testing::distance_open(t, c), ot) << "triangle case " << i;
     touching += ct && !ot;
     // Translation (exact for every type at this size) and scaling by 3.
     const eg::Capsule3<T> c_moved{{{c.seg.a.x + T(7), c.seg.a.y, c.seg.a.z - T(5)},
                                    {c.seg.b.x + T(7), c.seg.b.y, c.seg.b.z - T(5)}}, c.r};
     const eg::Triangle3<T> t_moved{{t.a.x + T(7), t.a.y, t.a.z - T(5)}, {t.b.x + T(7), t.b.y, t.b.z - T(5)},
                                    {t.c.x + T(7), t.c.y, t.c.z - T(5)}};
-    ASSERT_EQ(eg::interiors_overlap(c_moved, t_moved), ot);
+    ASSERT_EQ(eg::testing::distance_open(c_moved, t_moved), ot);
     auto s3 = [](const eg::Point3<T>& p) { return eg::Point3<T>{T(p.x * T(3)), T(p.y * T(3)), T(p.z * T(3))}; };
     const eg::Capsule3<T> c_big{{s3(c.seg.a), s3(c.seg.b)}, T(c.r * T(3))};
     const eg::Capsule3<T> d_big{{s3(d.seg.a), s3(d.seg.b)}, T(d.r * T(3))};
-    ASSERT_EQ(eg::interiors_overlap(c_big, d_big), o3);
+    ASSERT_EQ(eg::testing::distance_open(c_big, d_big), o3);
   }
   EXPECT_GT(closed_count, n / 5);  // the set is not trivially one-sided (300 of 1500)
   EXPECT_GT(touching, n / 30);     // and has many exactly touching cases (50 of 1500)
@@ -305,12 +306,12 @@ TEST(CapsuleDoubles, WithinUlpsOfTouchingBothRoutes) {
       const eg::Capsule3<double> a{s3, r1}, b{t3, r2};
       const auto [c, o] = oracle(a, b);
       ASSERT_EQ(eg::intersects(a, b), c) << "3-D case " << i;
-      ASSERT_EQ(eg::interiors_overlap(b, a), o) << "3-D case " << i;
+      ASSERT_EQ(eg::testing::distance_open(b, a), o) << "3-D case " << i;
     } else {
       const eg::Capsule2<double> a{s2, r1}, b{t2, r2};
       const auto [c, o] = oracle(a, b);
       ASSERT_EQ(eg::intersects(a, b), c) << "2-D case " << i;
-      ASSERT_EQ(eg::interiors_overlap(b, a), o) << "2-D case " << i;
+      ASSERT_EQ(eg::testing::distance_open(b, a), o) << "2-D case " << i;
     }
   }
   EXPECT_GT(cases, 2500);
@@ -356,7 +357,7 @@ TEST(CapsuleDoubles, SphereTriangleWithinUlpsOfTouchingEveryRoute) {
     const eg::Sphere<double> s{c, r};
     const auto [closed, open] = oracle(eg::Capsule3<double>{{c, c}, r}, t);
     ASSERT_EQ(eg::intersects(s, t), closed) << "case " << i;
-    ASSERT_EQ(eg::interiors_overlap(t, s), open) << "case " << i;
+    ASSERT_EQ(eg::testing::distance_open(t, s), open) << "case " << i;
   }
   EXPECT_GT(cases, n - n / 30);
   EXPECT_GT(hinted, cases / 2);     // most took the hinted route
@@ -393,16 +394,16 @@ TEST(CapsuleDoubles, NearTouchingAtEveryScale) {
       const eg::Capsule3<double> a3{s3, r1}, b3{t3, nudged(d3 - r1)};
       const auto [c3, o3] = oracle(a3, b3);
       ASSERT_EQ(eg::intersects(a3, b3), c3) << "3-D, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::interiors_overlap(b3, a3), o3) << "3-D, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::testing::distance_open(b3, a3), o3) << "3-D, scale 2^" << e << ", case " << i;
       const double q1 = std::min(ur(g) * f, d2 / 2);
       const eg::Capsule2<double> a2{s2, q1}, b2{t2, nudged(d2 - q1)};
       const auto [c2, o2] = oracle(a2, b2);
       ASSERT_EQ(eg::intersects(a2, b2), c2) << "2-D, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::interiors_overlap(b2, a2), o2) << "2-D, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::testing::distance_open(b2, a2), o2) << "2-D, scale 2^" << e << ", case " << i;
       const eg::Sphere<double> sp{s3.a, nudged(dt)};
       const auto [ct, ot] = oracle(eg::Capsule3<double>{{s3.a, s3.a}, sp.r}, tri);
       ASSERT_EQ(eg::intersects(sp, tri), ct) << "sphere, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::interiors_overlap(tri, sp), ot) << "sphere, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::testing::distance_open(tri, sp), ot) << "sphere, scale 2^" << e << ", case " << i;
       ++checked;
     }
     EXPECT_EQ(checked, n);
@@ -414,13 +415,13 @@ TEST(CapsuleDoubles, WideExponentsTakeTheGmpPath) {
   const eg::Capsule2<double> a{{{1e-300, 0.0}, {4.0, 0.0}}, 1.0};
   const eg::Capsule2<double> b{{{2.0, 2.0}, {2.0, 5.0}}, 1.0};
   EXPECT_TRUE(eg::intersects(a, b));
-  EXPECT_FALSE(eg::interiors_overlap(a, b));
+  EXPECT_FALSE(eg::testing::distance_open(a, b));
   const eg::Capsule2<double> c{{{2.0, 2.0 + 0x1p-51}, {2.0, 5.0}}, 1.0};
   EXPECT_FALSE(eg::intersects(a, c));
   const eg::Capsule3<double> d{{{1e-300, 0, 0}, {4, 0, 0}}, 1.0};
   const eg::Capsule3<double> e{{{2, 2, -1}, {2, 2, 1}}, 1.0};
   EXPECT_TRUE(eg::intersects(d, e));
-  EXPECT_FALSE(eg::interiors_overlap(d, e));
+  EXPECT_FALSE(eg::testing::distance_open(d, e));
 }
 
 // ---- Float algorithms, measured against the oracle.
@@ -498,7 +499,7 @@ TEST(FloatError, BlogHeuristicRegressionCase) {
   const double mid = (exact + heuristic) / 2;
   const eg::Capsule3<double> a2{a.seg, mid / 2}, b2{b.seg, mid / 2};
   EXPECT_FALSE(eg::capsule_blog::capsule_capsule(a2, b2).intersects);
-  EXPECT_TRUE(eg::interiors_overlap(a2, b2));
+  EXPECT_TRUE(eg::testing::distance_open(a2, b2));
 }
 
 TEST(FloatError, ArticleFloatAndIntegerTests) {
@@ -511,7 +512,7 @@ TEST(FloatError, ArticleFloatAndIntegerTests) {
                                         rnd<std::int64_t>(g, 1, 3)};
     };
     const auto a = c(), b = c();
-    const bool exact_open = eg::interiors_overlap(a, b);
+    const bool exact_open = eg::testing::distance_open(a, b);
     // The literal degree-6 integer test is exact (open).
     ASSERT_EQ(eg::capsule_article::capsules_intersect_int(a, b), exact_open) << i;
     auto dcap = [](const eg::Capsule2<std::int64_t>& k) {
@@ -572,9 +573,9 @@ TEST(FloatError, DummiesAndBlogSphereTriangleAgreeAwayFromTouching) {
     const eg::Capsule3<double> c{{p(), p()}, urand(g, 0.1, 2)};
     const eg::Sphere<double> s{p(), urand(g, 0.1, 2)};
     const auto res = eg::dummies::circle_capsule_from_segment(c.seg.a, c.seg.b, c.r, s.center, s.r);
-    wrong_dummies += res.hit != eg::interiors_overlap(c, s);
+    wrong_dummies += res.hit != eg::testing::distance_open(c, s);
     const eg::Triangle3<double> t{p(), p(), p()};
-    wrong_blog += eg::capsule_blog::sphere_triangle(s.center, s.r, t.a, t.b, t.c) != eg::interiors_overlap(s, t);
+    wrong_blog += eg::capsule_blog::sphere_triangle(s.center, s.r, t.a, t.b, t.c) != eg::testing::distance_open(s, t);
   }
   std::printf("dummies circle-capsule: %d/%d wrong; blog sphere-triangle: %d/%d wrong\n", wrong_dummies,
               n, wrong_blog, n);

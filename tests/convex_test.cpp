@@ -21,6 +21,7 @@
 
 #include "exactgeom/exactgeom.hpp"
 #include "exactgeom/extend/audit_subject.hpp"
+#include "testing/distance_open.hpp"
 #include "testing/oracle.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/polytope_oracle.hpp"
@@ -643,6 +644,108 @@ TYPED_TEST(ConvexTyped, BoxesPolygonsHullsInEveryType) {
   EXPECT_EQ(eg::to_string(eg::squared_distance(p, q)), "2");
   EXPECT_TRUE(eg::intersects(p, eg::Capsule2<T>{{P2{T(3), T(3)}, P2{T(5), T(5)}}, T(2)}));
   EXPECT_EQ(eg::time_of_impact(p, P2{T(4), T(4)}, q), 0.25);
+}
+
+// ---------------------------------------------------------------------------
+// The open test (issue 43, version 0.3 of docs/queries.md): interiors_overlap
+// and contact's `open` mean "overlap by more than touching", depth > 0.
+
+TEST(ConvexOpen, SolidsOfRadiusZeroThatInterpenetrateAreOpen) {
+  const std::array<eg::Point3<double>, 3> I{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  const eg::Box3<double> a{{0, 0, 0}, I, {1, 1, 1}}, b{{1.75, 0, 0}, I, {1, 1, 1}}, face{{2, 0, 0}, I, {1, 1, 1}};
+  EXPECT_TRUE(eg::interiors_overlap(a, b));      // a quarter deep: open
+  EXPECT_TRUE(eg::intersects(a, face));
+  EXPECT_FALSE(eg::interiors_overlap(a, face));  // face to face: touching only
+  const eg::ConvexHull3<double> h({{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, 2}});
+  const eg::ConvexHull3<double> g({{0.5, 0.5, 0.5}, {3, 3, 3}, {3, 0, 3}, {0, 3, 3}});
+  EXPECT_TRUE(eg::interiors_overlap(h, g));
+  EXPECT_TRUE(eg::interiors_overlap(g, h));
+  // 2-D: squares of radius 0.
+  const eg::ConvexPolygon<double> s({{0, 0}, {2, 0}, {2, 2}, {0, 2}}), t({{1, 1}, {3, 1}, {3, 3}, {1, 3}}),
+      u({{2, 0}, {4, 0}, {4, 2}, {2, 2}});
+  EXPECT_TRUE(eg::interiors_overlap(s, t));
+  EXPECT_FALSE(eg::interiors_overlap(s, u));
+  EXPECT_TRUE(eg::intersects(s, u));
+}
+
+TEST(ConvexOpen, CrossingAxesOfRadiusZero) {
+  // Two 2-D segments crossing at interior points: P > 0, open (the
+  // capsule_capsule op keeps d < R: false).
+  const eg::Capsule2<std::int64_t> x{{{0, 0}, {4, 4}}, 0}, y{{{0, 4}, {4, 0}}, 0}, t{{{2, 2}, {2, 6}}, 0};
+  EXPECT_TRUE(eg::interiors_overlap(x, y));
+  EXPECT_FALSE(eg::testing::distance_open(x, y));
+  EXPECT_GT(eg::contact(x, y)->depth, 0);
+  EXPECT_FALSE(eg::interiors_overlap(x, t));  // a T: t's end on x, touching
+  EXPECT_TRUE(eg::intersects(x, t));
+  // With a radius the old reading holds: d < R.
+  const eg::Capsule2<std::int64_t> near{{{0, 2}, {4, 2}}, 2}, apart{{{0, 9}, {4, 9}}, 2};
+  EXPECT_TRUE(eg::interiors_overlap(x, near));
+  EXPECT_FALSE(eg::interiors_overlap(x, apart));
+  // A segment through a polygon's interior; one along its edge touches.
+  const eg::ConvexPolygon<double> sq({{0, 0}, {2, 0}, {2, 2}, {0, 2}});
+  const eg::Segment2<double> through{{-1, 1}, {3, 1}}, along{{0, -1}, {0, 3}};
+  EXPECT_TRUE(eg::interiors_overlap(through, sq));
+  EXPECT_FALSE(eg::interiors_overlap(along, sq));
+  EXPECT_TRUE(eg::intersects(along, sq));
+  // 3-D segments span no volume: crossing is touching.
+  const eg::Capsule3<std::int64_t> p{{{0, 0, 0}, {4, 4, 0}}, 0}, q{{{0, 4, 0}, {4, 0, 0}}, 0};
+  EXPECT_TRUE(eg::intersects(p, q));
+  EXPECT_FALSE(eg::interiors_overlap(p, q));
+  // A segment through a triangle's interior: open; one ending on it, or
+  // along its edge, touches.
+  const eg::Triangle3<std::int64_t> tri{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
+  const eg::Capsule3<std::int64_t> pierce{{{1, 1, -1}, {1, 1, 1}}, 0}, ends{{{1, 1, 0}, {1, 1, 3}}, 0},
+      edge{{{1, 0, -1}, {1, 0, 1}}, 0};
+  EXPECT_TRUE(eg::interiors_overlap(pierce, tri));
+  EXPECT_TRUE(eg::interiors_overlap(tri, pierce));
+  EXPECT_FALSE(eg::testing::distance_open(pierce, tri));
+  EXPECT_FALSE(eg::interiors_overlap(ends, tri));
+  EXPECT_FALSE(eg::interiors_overlap(edge, tri));
+  EXPECT_TRUE(eg::intersects(edge, tri));
+  EXPECT_FALSE(eg::interiors_overlap(eg::Point3<std::int64_t>{1, 1, 0}, tri));
+  // A triangle through a triangle: open.
+  const eg::Triangle3<std::int64_t> cut{{1, 1, -1}, {1, 1, 1}, {3, -2, 0}};
+  EXPECT_TRUE(eg::interiors_overlap(tri, cut));
+}
+
+/// interiors_overlap(x, y) iff contact(x, y)->depth > 0, on pairs of random
+/// grid shapes of convex.hpp (exact touching, nesting, flat cores: radius 0
+/// and not).
+TEST(ConvexOpen, OpenIsPositiveDepthOnRandomShapes) {
+  Rng g(4344);
+  std::uniform_int_distribution<int> u(-2, 2), n(4, 6);
+  auto p3 = [&] { return eg::Point3<double>{double(u(g)), double(u(g)), double(u(g))}; };
+  auto p2 = [&] { return eg::Point2<double>{double(u(g)), double(u(g))}; };
+  int open = 0, touching = 0;
+  for (int it = 0; it < exactgeom::testing::sanitized_cases(400, 4); ++it) {
+    const double r = it % 3 == 0 ? 0.5 : 0.0;
+    std::vector<eg::Point3<double>> a, b;
+    for (int i = n(g); i > 0; --i) a.push_back(p3());
+    for (int i = n(g); i > 0; --i) b.push_back(p3());
+    const eg::ConvexHull3<double> x(a, r), y(b);
+    const eg::ConvexPolygon<double> c({p2(), p2(), p2(), p2()}, r);
+    const eg::Segment2<double> d{p2(), p2()};
+    const eg::Triangle3<double> t{p3(), p3(), p3()};
+    const eg::Box3<double> s{p3(), {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {1, 0.5, 0}, r};
+    auto check = [&](const auto& v, const auto& w) {
+      const auto k = eg::contact(v, w);
+      ASSERT_EQ(eg::interiors_overlap(v, w), k && k->depth > 0) << it;
+      ASSERT_EQ(eg::interiors_overlap(w, v), k && k->depth > 0) << it;
+      open += k && k->depth > 0;
+      touching += k && k->depth == 0;
+    };
+    check(x, y);
+    check(c, d);
+    check(s, t);
+    // Capsules (capsules.hpp's pairs): 2-D axes, a 3-D axis and a triangle.
+    const eg::Capsule2<double> e{{p2(), p2()}, r}, h{{p2(), p2()}, 0};
+    const eg::Capsule3<double> k{{p3(), p3()}, r};
+    check(e, h);
+    check(k, t);
+  }
+  const int cases = exactgeom::testing::sanitized_cases(400, 4);
+  EXPECT_GT(open, cases / 4);  // both answers well represented
+  EXPECT_GT(touching, cases / 40);
 }
 
 TEST(ConvexErrors, BadShapesAreInvalidInput) {

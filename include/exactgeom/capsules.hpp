@@ -5,10 +5,17 @@
 //   intersects(x, y)         true iff the closed shapes meet: the distance
 //                            between their axes (segment, point or triangle)
 //                            is <= r1 + r2. Touching counts.
-//   interiors_overlap(x, y)  true iff the open shapes meet: distance < r1 + r2
-//                            (the strict test of article 000,
-//                            docs/articles.md). With r1 + r2 == 0 it is
-//                            always false.
+//   interiors_overlap(x, y)  true iff the shapes overlap by more than
+//                            touching (docs/queries.md's `open`, contact's
+//                            depth > 0): distance < r1 + r2 (the strict
+//                            test of article 000, docs/articles.md), or,
+//                            with r1 + r2 == 0, axes that cross so that no
+//                            small move separates them: two 2-D segments
+//                            crossing at interior points of both, a 3-D
+//                            segment through a triangle's interior (until
+//                            0.3 these were false: d < R alone). The
+//                            `capsule_capsule` and `capsule_triangle` ops
+//                            of `exactgeom eval` keep d < R.
 //
 // Shapes: a point is a zero-radius, zero-length capsule; a Circle/Sphere a
 // zero-length one; a zero-length Capsule axis is a disk/ball; a Triangle3 is
@@ -53,9 +60,11 @@
 #include "exactgeom/detail/capsule_fast.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
+#include "exactgeom/detail/convex_core.hpp"
 #include "exactgeom/detail/triangle_fast.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
+#include "exactgeom/rational.hpp"
 
 namespace exactgeom {
 
@@ -381,6 +390,49 @@ template <class A, class B>
     return shapes_meet_impl(x, y, strict);
   }
 }
+/// The rest of the open test for two shapes of radius 0 whose closed test
+/// holds (their axes meet): they overlap by more than touching iff the
+/// axes' penetration P (docs/queries.md, "Penetration") is positive. Only
+/// two 2-D segments that cross at interior points of both, and a 3-D
+/// segment through a triangle's interior, have P > 0 (two 3-D segments,
+/// or anything with a point, span no volume); those go to the exact convex
+/// engine, the rest is false at once.
+template <class A, class B>
+bool crossing_axes(const A& x, const B& y) {
+  const auto& cx = sweep_traits<A>::get(x);
+  auto push = [](cvx::Core& c, const auto& p) {
+    c.c.push_back(exactgeom::to_mpq(p.x));
+    c.c.push_back(exactgeom::to_mpq(p.y));
+    if constexpr (requires { p.z; }) c.c.push_back(exactgeom::to_mpq(p.z));
+  };
+  cvx::Core a, b;
+  a.dim = b.dim = sweep_traits<A>::dim;
+  if (cx.seg.a == cx.seg.b) return false;
+  push(a, cx.seg.a), push(a, cx.seg.b);
+  if constexpr (std::is_same_v<B, Triangle3<typename sweep_traits<A>::coord>>) {
+    push(b, y.a), push(b, y.b), push(b, y.c);
+  } else {
+    if constexpr (sweep_traits<A>::dim == 3) return false;
+    const auto& cy = sweep_traits<B>::get(y);
+    if (cy.seg.a == cy.seg.b) return false;
+    push(b, cy.seg.a), push(b, cy.seg.b);
+  }
+  return sgn(cvx::core_penetration(a, b).p2) > 0;
+}
+
+/// The open test (docs/queries.md's `open`): distance < r1 + r2, or, for
+/// two shapes of radius 0 that meet, crossing axes.
+template <class A, class B>
+bool shapes_overlap_open(const A& x, const B& y) {
+  if (shapes_meet(x, y, true)) return true;
+  using T = typename sweep_traits<A>::coord;
+  if (!(sweep_traits<A>::get(x).r == T(0))) return false;
+  if constexpr (!std::is_same_v<B, Triangle3<T>>) {
+    if (!(sweep_traits<B>::get(y).r == T(0))) return false;
+  }
+  return shapes_meet(x, y, false) && crossing_axes(x, y);
+}
+
 }  // namespace detail
 
 /// Closed test: the two shapes (points, circles, stadiums in 2-D; points,
@@ -390,10 +442,10 @@ bool intersects(const A& x, const B& y) {
   return detail::shapes_meet(x, y, false);
 }
 
-/// Open test: the interiors overlap (distance < r1 + r2). See the top of file.
+/// Open test: the shapes overlap by more than touching. See the top of file.
 template <detail::SweptShape A, detail::SweptShape B>
 bool interiors_overlap(const A& x, const B& y) {
-  return detail::shapes_meet(x, y, true);
+  return detail::shapes_overlap_open(x, y);
 }
 
 /// Closed test between a 3-D point/sphere/capsule and a filled triangle.
@@ -412,12 +464,12 @@ bool intersects(const Triangle3<typename detail::sweep_traits<A>::coord>& t, con
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool interiors_overlap(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
-  return detail::shapes_meet(x, t, true);
+  return detail::shapes_overlap_open(x, t);
 }
 template <detail::SweptShape A>
   requires(detail::sweep_traits<A>::dim == 3)
 bool interiors_overlap(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
-  return detail::shapes_meet(x, t, true);
+  return detail::shapes_overlap_open(x, t);
 }
 
 }  // namespace exactgeom

@@ -8,11 +8,12 @@
 // between the cores and R = r_x + r_y:
 //
 //   intersects(x, y)          d <= R: the closed shapes meet (touching counts)
-//   interiors_overlap(x, y)   d < R (docs/queries.md's `open`). Note: two
-//                             radius-0 solids that interpenetrate have d = 0
-//                             = R, so this is false for them; whether they
-//                             overlap by more than touching is
-//                             contact(x, y)->depth > 0.
+//   interiors_overlap(x, y)   the shapes overlap by more than touching:
+//                             contact(x, y)->depth > 0 (docs/queries.md's
+//                             `open`): d < R, or the cores meet and R + P > 0
+//                             with P their penetration, so two radius-0
+//                             solids that interpenetrate overlap (until 0.3:
+//                             d < R, false for them).
 //   squared_distance(x, y)    d^2 between the cores, exact (a Fraction)
 //   distance(x, y)            d, correctly rounded to double
 //   closest_points(x, y)      a closest pair of core points, exact (where
@@ -433,16 +434,24 @@ bool intersects(const A& x, const B& y) {
   return core_distance(cx, cy).dist2 <= R * R;
 }
 
-/// Open test: distance between the cores < r_x + r_y (see the top of this
-/// file for radius-0 solids).
+/// Open test: the shapes overlap by more than touching, contact(x, y)'s
+/// depth > 0 (see the top of this file).
 template <class A, class B>
   requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
 bool interiors_overlap(const A& x, const B& y) {
   using namespace detail::cvx;
-  if (const int f = overlap_filter(x, y, true)) return f > 0;
+  // The strict filter certifies dist < R (open) or dist >= R; the latter
+  // settles it only when the cores are apart, which the closed filter
+  // certifies; cores that meet with R = 0 are open iff their penetration is
+  // positive.
+  if (const int f = overlap_filter(x, y, true); f > 0) return true;
+  else if (f < 0 && overlap_filter(x, y, false) < 0) return false;
   const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
   const mpq_class R = cx.r + cy.r;
-  return core_distance(cx, cy).dist2 < R * R;
+  const mpq_class d2 = core_distance(cx, cy).dist2;
+  if (d2 < R * R) return true;
+  if (sgn(d2) > 0) return false;  // dist >= R > 0... or R = 0 < dist
+  return sgn(core_penetration(cx, cy).p2) > 0;  // dist = R = 0
 }
 
 /// The exact squared distance between the shapes' cores.

@@ -536,13 +536,17 @@ void register_shapes(py::module_& m) {
         doc("capsule_capsule(c1, c2) -> Overlap\n\n"
             "Overlap(closed, open) of two capsules (2-D stadiums or 3-D capsules; a\n"
             "zero-length axis is a disk or ball): closed is True iff the distance\n"
-            "between the axes is <= r1 + r2 (touching counts), open iff it is < r1 + r2\n"
-            "(the interiors overlap).")
+            "between the axes is <= r1 + r2 (touching counts), open iff the capsules\n"
+            "overlap by more than touching: the distance is < r1 + r2, or (radii 0) two\n"
+            "2-D axes cross at interior points of both. (The eval op capsule_capsule\n"
+            "keeps open = distance < r1 + r2, false for such crossing segments.)")
             .c_str());
   m.def("capsule_triangle", &capsule_triangle, arg("c"), arg("tri"),
         doc("capsule_triangle(c, tri) -> Overlap\n\n"
             "Overlap(closed, open) of a 3-D capsule (a ball when its axis has zero\n"
-            "length) and a filled triangle: distance(axis, tri) <= r, and < r.")
+            "length) and a filled triangle: distance(axis, tri) <= r; open iff they\n"
+            "overlap by more than touching (distance < r, or, r = 0, an axis through the\n"
+            "triangle's interior; the eval op capsule_triangle keeps distance < r).")
             .c_str());
   m.def("contact", &contact_of, arg("x"), arg("y"),
         doc("contact(x, y) -> Contact | None\n\n"
@@ -558,8 +562,10 @@ void register_shapes(py::module_& m) {
             .c_str());
   m.def("overlap", &overlap_of, arg("x"), arg("y"),
         doc("overlap(x, y) -> Overlap\n\n"
-            "Overlap(closed, open) of any two shapes of one dimension: the distance\n"
-            "between the cores is <= r_x + r_y (touching counts), and < r_x + r_y.")
+            "Overlap(closed, open) of any two shapes of one dimension: closed iff the\n"
+            "distance between the cores is <= r_x + r_y (touching counts); open iff the\n"
+            "shapes overlap by more than touching (contact's depth > 0: the distance is\n"
+            "< r_x + r_y, or the cores cross, as two interpenetrating boxes of radius 0).")
             .c_str());
   m.def("distance2", &distance2_of, arg("x"), arg("y"),
         doc("distance2(x, y) -> fractions.Fraction\n\n"

@@ -135,6 +135,32 @@ def rand_triangle(rng, kind):
     return tuple(tri)
 
 
+def sign(v):
+    return (v > 0) - (v < 0)
+
+
+def crossing_2d(s, t):
+    """Two 2-D segments cross at interior points of both (so that radius-0
+    capsules overlap by more than touching: 0.3's `open`)."""
+    def orient(a, b, c):
+        return sign((fr(b[0]) - fr(a[0])) * (fr(c[1]) - fr(a[1])) - (fr(b[1]) - fr(a[1])) * (fr(c[0]) - fr(a[0])))
+    return (orient(s[0], s[1], t[0]) * orient(s[0], s[1], t[1]) < 0 and
+            orient(t[0], t[1], s[0]) * orient(t[0], t[1], s[1]) < 0)
+
+
+def piercing(s, tri):
+    """A 3-D segment through a triangle's interior: its ends strictly on
+    either side of the plane, the crossing strictly inside."""
+    def orient(a, b, c, d):
+        return sign(dot(cross3(sub(vec(b), vec(a)), sub(vec(c), vec(a))), sub(vec(d), vec(a))))
+    a, b, c = tri
+    p, q = s
+    if orient(a, b, c, p) * orient(a, b, c, q) >= 0:
+        return False
+    o = [orient(p, q, a, b), orient(p, q, b, c), orient(p, q, c, a)]
+    return o[0] == o[1] == o[2] != 0
+
+
 def test_segment_triangle_and_capsule_triangle():
     rng = random.Random(7)
     for i in range(300):
@@ -151,7 +177,8 @@ def test_segment_triangle_and_capsule_triangle():
         assert eg.segment_triangle_distance2(s, {"tri": list(tri)}) == d2
         assert eg.segment_triangle_distance(s, tri) == oracle.sqrt_rounded(d2)
         for r in (F(0), F(1, 2), fr(oracle.sqrt_rounded(d2)), 2):
-            want = (d2 <= fr(r) ** 2, d2 < fr(r) ** 2)
+            # open: depth > 0, so also a radius-0 axis through the interior
+            want = (d2 <= fr(r) ** 2, d2 < fr(r) ** 2 or (r == 0 and piercing(s, tri)))
             assert eg.capsule_triangle((s, r), tri) == want, (s, tri, r)
         if s[0] == s[1]:
             assert eg.capsule_triangle((s[0], 1), tri) == (d2 <= 1, d2 < 1)  # a ball
@@ -164,7 +191,8 @@ def test_capsule_capsule(dim):
         d2 = oracle.segment_segment_d2(s, t)
         for r1, r2 in ((0, 0), (F(1, 2), F(1, 3)), (rng.uniform(0, 3), rng.uniform(0, 3)), (10 ** 31, 1)):
             rs = fr(r1) + fr(r2)
-            want = (d2 <= rs * rs, d2 < rs * rs)
+            # open: depth > 0, so also radius-0 2-D axes that cross
+            want = (d2 <= rs * rs, d2 < rs * rs or (rs == 0 and dim == 2 and crossing_2d(s, t)))
             assert eg.capsule_capsule((s, r1), (t, r2)) == want
             assert eg.capsule_capsule({"seg": s, "r": r1}, {"seg": t, "r": r2}) == want
     # Exactly touching: the axes are r1 + r2 apart.

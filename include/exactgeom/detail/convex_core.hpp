@@ -72,7 +72,7 @@ std::optional<mpq_class> core_exit(const Core& x, const Core& y, const std::vect
 
 /// Everything contact() and the `contact` op answer, computed once.
 struct ContactFacts {
-  bool closed = false, open = false;   // dist <= R, dist < R
+  bool closed = false, open = false;   // dist <= R; depth > 0 (dist < R, or cores that meet with R + P > 0)
   Separation sep;                       // dist2 and a closest pair
   mpq_class R;                          // r_x + r_y
   double gap = 0;                       // dist - R, correctly rounded
