@@ -64,7 +64,7 @@ struct exactgeom::shape_adapter<Box> {
 int main() {
   using namespace exactgeom;
   // Errors in ULPs of float at the case's largest coordinate (the direction: of 1).
-  const AuditOptions o{.cases = 100, .tolerance = {Unit::scale_ulps, 4 * 0x1p29}};
+  const AuditOptions o{.cases = 100, .tolerance = scale_ulps_of<float>(4)};
   const AuditReport reports[] = {
       audit_pair<Box, Box>(Question::closed_overlap, [](const Box& a, const Box& b) { return collide(a, b).has_value(); },
                            o, "collide: contact?"),

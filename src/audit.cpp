@@ -35,6 +35,7 @@ std::string_view to_string(CaseFamily f) {
     case CaseFamily::vertex_on_face: return "vertex_on_face";
     case CaseFamily::float_rotations: return "float_rotations";
     case CaseFamily::grazing_cast: return "grazing_cast";
+    case CaseFamily::edge_edge: return "edge_edge";
   }
   return "?";
 }

@@ -292,6 +292,7 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
     case CaseFamily::vertex_on_face:
     case CaseFamily::float_rotations:
     case CaseFamily::grazing_cast:
+    case CaseFamily::edge_edge:
       a1 = rand_point(r, dim, 10), b1 = rand_point(r, dim, 10), r1 = r.uni(0, 2);
       a2 = rand_point(r, dim, 10), b2 = rand_point(r, dim, 10), r2 = r.uni(0, 2);
       break;
@@ -1223,6 +1224,7 @@ std::vector<CaseFamily> solid_families(const detail::PairLayout& l) {
                       F::large_offsets,   F::resting_faces, F::deep_overlap};
   if (l.x == ShapeKind::hull || l.y == ShapeKind::hull) f.push_back(F::degenerate_hull);
   f.insert(f.end(), {F::stacked, F::vertex_on_face, F::float_rotations});
+  if (l.dim == 3) f.push_back(F::edge_edge);
   return f;
 }
 
@@ -1288,10 +1290,16 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   // turned at random); float_rotations makes both from float quaternions.
   Rot fx = f == F::float_rotations ? float_rotation(r, d, float_x) : rotation_of(r, d);
   if ((f == F::resting_faces || f == F::stacked) && index % 4 == 0) fx = {V{1, 0, 0}, V{0, 1, 0}, V{0, 0, 1}};
-  const Rot fy = f == F::nearly_parallel   ? turned_by(r, fx, d, std::pow(10.0, r.uni(-7, -2)))
-                 : f == F::float_rotations ? float_rotation(r, d, float_y)
-                                           : fx;
-  const bool framed = f == F::nearly_parallel || f == F::resting_faces || f == F::stacked || f == F::float_rotations;
+  // edge_edge: y's frame nearly parallel to x's for the cases i with
+  // i / 4 % 4 == 1, else at random.
+  const bool edges = f == F::edge_edge && d == 3;
+  const bool edges_parallel = edges && index / 4 % 4 == 1;
+  const Rot fy = f == F::nearly_parallel || edges_parallel ? turned_by(r, fx, d, std::pow(10.0, r.uni(-7, -2)))
+                 : f == F::float_rotations                            ? float_rotation(r, d, float_y)
+                 : edges                                              ? rotation_of(r, d)
+                                                                      : fx;
+  const bool framed =
+      f == F::nearly_parallel || f == F::resting_faces || f == F::stacked || f == F::float_rotations || edges;
   const bool corner = f == F::vertex_on_face || f == F::grazing_cast;
   // With a corner on a face, the face is x's when x has faces, else y's.
   const bool face_x = has_faces(l.x);
@@ -1389,6 +1397,30 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
         *slide = unit(t);
       }
     }
+    if (edges) {
+      // Edge i of x's frame and edge j of y's: n = e_x x e_y, up to sign.
+      // The edge of x farthest along n (its ends: the support points along
+      // n tilted a little either way along e_x) and the edge of y farthest
+      // along -n are put midpoint on midpoint, y pushed a little into x;
+      // place_touching then moves y out along n to touching, where the two
+      // edges cross (each shape lies on its side of the plane through them).
+      // Nearly parallel frames: the edges nearly parallel too (i = j; with
+      // i != j, n would be within the turn of a face normal, and a face
+      // axis would separate the pair).
+      const std::size_t i = static_cast<std::size_t>(r.integer(0, 2));
+      const std::size_t j = edges_parallel ? i : static_cast<std::size_t>(r.integer(0, 2));
+      V n = cross(fx[i], fy[j]);
+      if (dot(n, n) < 1e-30) n = cross(fx[i], fy[(j + 1) % 3]);
+      n = mul(r.coin() ? 1 : -1, unit(n));
+      auto edge_middle = [&](ShapeKind k, std::span<const double> s, V u, V e) {
+        // A tilt far above rounding, far below any other corner's lead
+        // (a thin box's corners across its 1e-3 thickness included).
+        return mul(0.5, add(support(k, d, s, add(u, mul(1e-9, e))), support(k, d, s, sub(u, mul(1e-9, e)))));
+      };
+      const V mx = edge_middle(l.x, x, n, fx[i]), my = edge_middle(l.y, y, mul(-1, n), fy[j]);
+      from = add(from, sub(sub(mx, my), mul(0.01, n)));
+      dir = n;
+    }
     const std::vector<double> y0(y.begin(), y.end());
     place_touching(l, float_y, c, y0, from, dir, index);
   }
@@ -1401,6 +1433,11 @@ void solid_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
   if (variant == 13) move = 4 * std::pow(10.0, r.uni(std::log10(2.0), 6));
   if (variant == 12) move = 4 * std::pow(10.0, r.uni(-6, -2));
   if (variant == 11) move = -4 * std::pow(10.0, r.uni(-6, -2));
+  // edge_edge: of the other cases, half just apart and a quarter just
+  // overlapping by 1e-6 .. 1e-2 of the size (a test without edge axes calls
+  // the first overlapping), a quarter touching.
+  if (edges && variant != 11 && variant != 12 && variant != 13 && index % 4 != 0)
+    move = (index % 4 == 2 ? -4 : 4) * std::pow(10.0, r.uni(-6, -2));
   if (move != 0) {
     translate(l.y, d, y, mul(move, dir));
     if (float_y) round_to_float(y);

@@ -271,7 +271,14 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
     case Question::distance2: t.answer = Answer::of(nearest(d2)); break;
     case Question::distance: t.answer = Answer::of(t.dist); break;
     case Question::gap: t.answer = Answer::of(no_negative_zero(-round_depth(R, d2))); break;
-    case Question::depth: t.answer = meets ? Answer::of(round_depth(R, d2)) : Answer::none(); break;
+    case Question::depth:
+      // contact's depth, the one reference (issue 43): R - dist when the
+      // axes are apart, R + P when they meet (a capsule whose axis pierces
+      // the triangle must also pull its segment out; R alone was expected
+      // here while contact and eval said R + P).
+      t.answer = meets ? Answer::of(p.with_y([&](const auto& other) { return contact(p.x, other)->depth; }))
+                       : Answer::none();
+      break;
     case Question::normal: {
       if (!meets || d2 == 0) {
         t.answer = Answer::none();
@@ -682,12 +689,13 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
   s.name = std::move(name);
   static constexpr const char* kAsk[] = {
       "do the closed shapes meet (touching counts)? reference: exactgeom::intersects",
-      "do the shapes' interiors overlap? reference: exactgeom::interiors_overlap",
+      "do the shapes overlap by more than touching (penetration depth > 0)? reference: "
+      "exactgeom::interiors_overlap",
       "the squared distance between the axes, correctly rounded; reference: exactgeom::closest_points",
       "the distance between the axes, correctly rounded; reference: exactgeom::closest_points",
       "the signed gap distance - r1 - r2, correctly rounded; reference: exactgeom::contact",
-      "the contact depth r1 + r2 - distance, correctly rounded, none without contact; reference: "
-      "exactgeom::contact",
+      "the penetration depth (r1 + r2 - distance when the axes are apart, r1 + r2 + the axes' own "
+      "penetration when they cross), correctly rounded, none without contact; reference: exactgeom::contact",
       "the unit contact normal from x toward y, each component correctly rounded, none without contact "
       "or when the axes meet; reference: exactgeom::contact",
       "a closest pair of axis points (x's, then y's), each coordinate correctly rounded; reference: "

@@ -12,6 +12,11 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <gmpxx.h>
 
 #include "exactgeom/extend/audit_subject.hpp"
 #include "query/eval.hpp"
@@ -911,4 +916,120 @@ TEST(AuditOneSided, AOneSidedTriangleIsAskedAboutItsFrontOnly) {
   // The triangle may be x as well.
   auto engine_yx = [](const auto& t, const Cap3& c) { return one_sided_meets(ex(c), t.t); };
   EXPECT_EQ((eg::audit_pair<FaceTri, Cap3>(Question::closed_overlap, engine_yx, o).wrong()), 0u);
+}
+
+namespace {
+/// The value of field `key` in an eval answer line: the text after
+/// "key": up to the next top-level comma or closing brace.
+std::string field(const std::string& line, const std::string& key) {
+  const std::string k = "\"" + key + "\":";
+  const std::size_t at = line.find(k);
+  if (at == std::string::npos) return "";
+  std::size_t i = at + k.size(), depth = 0;
+  std::string out;
+  for (; i < line.size(); ++i) {
+    const char ch = line[i];
+    if (ch == '[') ++depth;
+    if (ch == ']') --depth;
+    if (depth == 0 && (ch == ',' || ch == '}')) break;
+    out += ch;
+  }
+  return out;
+}
+/// An exact rational "p/q" of an eval answer ("\"3/2\"").
+mpq_class rational_field(const std::string& v) {
+  mpq_class q(v.substr(1, v.size() - 2));
+  q.canonicalize();
+  return q;
+}
+/// What eval writes for the audit's expected answer of question q, from
+/// the answer line (the reference's text form: hex doubles, [a,b,c], none).
+std::string eval_says(Question q, const std::string& answer) {
+  const bool closed = field(answer, "closed") == "true";
+  switch (q) {
+    case Question::closed_overlap: return field(answer, "closed");
+    case Question::open_overlap: return field(answer, "open");
+    case Question::distance2: {
+      const mpq_class d2 = rational_field(field(answer, "dist2"));
+      return eg::audit_cases::hex(eg::detail::ratio_to_double(d2.get_num(), d2.get_den()));
+    }
+    case Question::distance: {
+      const mpq_class d2 = rational_field(field(answer, "dist2"));
+      return eg::audit_cases::hex(eg::detail::sqrt_ratio_to_double(d2.get_num(), d2.get_den()));
+    }
+    case Question::gap: {
+      const std::string g = field(answer, "gap");
+      return g.substr(1, g.size() - 2);
+    }
+    case Question::depth: {
+      const std::string d = field(answer, "depth");
+      return closed ? d.substr(1, d.size() - 2) : "none";
+    }
+    case Question::normal: {
+      std::string n = field(answer, "normal");
+      if (!closed || n == "null") return "none";
+      n.erase(std::remove(n.begin(), n.end(), '"'), n.end());
+      return n;
+    }
+    default: return "?";
+  }
+}
+}  // namespace
+
+// Issue 43: one source of truth. Every question that a `contact` line
+// answers, on every family of three layouts, audited on a function wrong
+// everywhere (so that cases are kept in every family): each kept line's
+// expected answer is eval's on that line. The depth of a capsule whose axis
+// pierces a triangle was R here and R + P in eval (57 kept lines differed in
+// a user's trial).
+TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
+  const Question questions[] = {Question::closed_overlap, Question::open_overlap, Question::distance2,
+                                Question::distance,       Question::gap,          Question::depth,
+                                Question::normal};
+  const eg::AuditOptions o{.cases = exactgeom::testing::sanitized_cases(24, 4), .keep = 2};
+  std::vector<std::string> lines, expected;
+  std::vector<Question> asked;
+  auto collect = [&](Question q, const eg::AuditReport& r) {
+    for (const auto& f : r.families)
+      for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected), asked.push_back(q);
+  };
+  std::size_t pierced = 0;
+  for (const Question q : questions) {
+    auto run = [&](auto tag_x, auto tag_y) {
+      using X = decltype(tag_x);
+      using Y = decltype(tag_y);
+      switch (q) {
+        case Question::closed_overlap:
+        case Question::open_overlap:
+          collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return true; }, o));
+          break;
+        case Question::normal:
+          collect(q, eg::audit_pair<X, Y>(
+                         q,
+                         [](const X&, const Y&) {
+                           if constexpr (std::is_same_v<X, Stadium>) return std::optional(eg::Point2<double>{1, 0});
+                           else return std::optional(eg::Point3<double>{1, 0, 0});
+                         },
+                         o));
+          break;
+        case Question::depth:
+          collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return std::optional(0.125); }, o));
+          break;
+        default: collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return 0.125; }, o));
+      }
+    };
+    run(Cap3{}, Tri{});
+    run(Cap3{}, Cap3{});
+    run(Stadium{}, Stadium{});
+  }
+  ASSERT_GT(lines.size(), 200u);
+  const std::vector<std::string> answers = eval_lines(lines);
+  ASSERT_EQ(answers.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(eval_says(asked[i], answers[i]), expected[i])
+        << eg::to_string(asked[i]) << ": " << lines[i] << "\n -> " << answers[i];
+    pierced += asked[i] == Question::depth && field(answers[i], "dist2") == "\"0\"" &&
+               lines[i].find("\"tri\"") != std::string::npos;
+  }
+  EXPECT_GT(pierced, 0u) << "no kept depth line with an axis through a triangle";
 }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
@@ -219,6 +220,27 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
   EXPECT_EQ(full.gross(), 0u) << full.markdown();
   EXPECT_GT(twin.gross(), 0u) << twin.markdown();
   EXPECT_GT(family_gross(twin, CaseFamily::touching) + family_gross(twin, CaseFamily::random), 0u) << twin.markdown();
+}
+
+// Issue 43: the edge_edge family (an edge of each box crossing the
+// other's at touching, and its variants just apart and just overlapping)
+// is where the no-edge-axes twin is gross: on at least a quarter of its
+// cases (docs/auditing_boxes.md states the share measured here), while the
+// full test is never gross there.
+TEST(AuditSolid, EdgeEdgeFamilyCatchesTheSatWithoutEdgeAxes) {
+  const eg::AuditOptions o{.cases = 200, .families = {CaseFamily::edge_edge}, .keep = 0};
+  const auto full = eg::audit_pair<Box, Box>(
+      Question::closed_overlap, [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); },
+      o, "SAT, 15 axes");
+  const auto twin = eg::audit_pair<Box, Box>(
+      Question::closed_overlap,
+      [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
+      "SAT, 6 axes");
+  EXPECT_EQ(full.gross(), 0u) << full.markdown();
+  ASSERT_EQ(twin.cases(), 200u) << twin.markdown();
+  EXPECT_GE(4 * family_gross(twin, CaseFamily::edge_edge), twin.cases()) << twin.markdown();
+  std::printf("edge_edge: the 6-axis twin gross on %zu of %zu, the 15-axis test on %zu (wrong %zu)\n",
+              family_gross(twin, CaseFamily::edge_edge), twin.cases(), full.gross(), full.wrong());
 }
 
 TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {

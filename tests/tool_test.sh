@@ -102,6 +102,9 @@ check "eval: 200 random full-range lines, each answered within 10 s" test "$wide
 check "eval: the full-range lines: one answer each, no error" test "$(cat "$tmp"/wide/*.out | grep -c '"op"')" -eq 200
 check "eval: the full-range lines: cores meet on some" test "$(cat "$tmp"/wide/*.out | grep -c '"dist2":"0"')" -ge 40
 
+"$bin" eval --help > "$tmp/eval_help"
+check "eval --help lists every op, sweep included" grep -q "sweep)" "$tmp/eval_help"
+
 # 30,000 levels of nesting, of arrays and of objects: an error line each, no
 # stack overflow, and the next line is answered.
 python3 -c '

@@ -103,18 +103,26 @@ enum class CaseFamily {
   grazing_cast,  // a corner of one shape slides along the plane of the
                  // other's face at touching height (one ULP in or out),
                  // starting beside the face: the cast grazes its edge
+  // Pairs with a box or hull in 3-D (audit_pair), after the others:
+  edge_edge,  // an edge of each shape crossing the other's (the contact
+              // normal their cross product): touching (one case in four),
+              // just apart (two in four) or just overlapping (one) by
+              // 1e-6 .. 1e-2 of the size; the frames at random angles or
+              // (one case in four) 1e-7 .. 1e-2 rad from parallel: the
+              // contacts a separating-axis test without its edge-edge axes
+              // gets wrong
   // (For pairs with a box or hull, case i % 16 == 13 of a touching family
   // is moved far apart, 12 just apart and 11 just overlapping, by 1e-6 to
   // 1e-2 of the pair's size: docs/auditing_boxes.md.)
 };
-inline constexpr std::array<CaseFamily, 19> kAllFamilies = {
+inline constexpr std::array<CaseFamily, 20> kAllFamilies = {
     CaseFamily::random,           CaseFamily::near_degenerate,   CaseFamily::touching,
     CaseFamily::parallel_zero_length, CaseFamily::far_from_origin, CaseFamily::classroom,
     CaseFamily::collinear_gaps,   CaseFamily::nearly_parallel,   CaseFamily::zero_length,
     CaseFamily::large_offsets,    CaseFamily::piercing_triangle, CaseFamily::degenerate_triangle,
     CaseFamily::resting_faces,    CaseFamily::deep_overlap,      CaseFamily::degenerate_hull,
     CaseFamily::stacked,          CaseFamily::vertex_on_face,    CaseFamily::float_rotations,
-    CaseFamily::grazing_cast};
+    CaseFamily::grazing_cast,     CaseFamily::edge_edge};
 std::string_view to_string(CaseFamily f);
 
 /// Which overlap a boolean test is supposed to answer.
@@ -136,6 +144,15 @@ struct Tolerance {
   Unit unit = Unit::exact_ulps;
   double value = 1;
 };
+
+/// n ULPs of your type S (float or double) at the case's scale. Errors are
+/// counted in double ULPs (Unit::scale_ulps), so n float ULPs are n * 2^29
+/// of them: scale_ulps_of<float>(4) is {Unit::scale_ulps, 4 * 0x1p29}.
+template <class S>
+  requires(std::is_same_v<S, float> || std::is_same_v<S, double>)
+constexpr Tolerance scale_ulps_of(double n) {
+  return {Unit::scale_ulps, n * (std::is_same_v<S, float> ? 0x1p29 : 1.0)};
+}
 
 /// The scale of a case: the length errors and distances to the decision
 /// boundary are measured against.
@@ -531,15 +548,19 @@ inline constexpr std::size_t kHullPoints = 8;
 /// double (ties to even). The float function returns, per question:
 enum class Question {
   closed_overlap,  // bool: d <= R (touching counts); exactgeom::intersects
-  open_overlap,    // bool: d < R (interiors overlap); exactgeom::interiors_overlap
+  open_overlap,    // bool: the shapes overlap by more than touching (contact's
+                   // depth > 0: d < R, or the cores cross so that no small
+                   // move separates them); exactgeom::interiors_overlap
   distance2,       // double: d^2
   distance,        // double: d
   gap,             // double: d - R (negative when the interiors overlap)
-  depth,           // optional<double>: R - d, none when d > R; contact(x, y).
-                   // Between two 3-D capsules this is the minimum
-                   // translation that separates them, also when the axes
-                   // cross; for 2-D shapes and an axis through a triangle
-                   // whose cores cross, that translation exceeds R.
+  depth,           // optional<double>: contact(x, y)->depth, none when d > R:
+                   // the least translation after which the shapes only
+                   // touch. R - d when the axes are apart; R + P when they
+                   // meet, P the cores' own penetration (0 for two 3-D
+                   // segments; positive for crossing 2-D segments and for
+                   // an axis through a triangle's interior, which must also
+                   // be pulled out of the triangle).
   normal,          // optional<vector>: unit vector from x's closest axis
                    // point toward y's, none when d > R or d == 0 (no direction)
   closest_points,  // pair<vector, vector>: a closest pair of axis points; where
@@ -597,7 +618,11 @@ std::string_view to_string(Question q);
 ///   static UserShape from_exact(const exact_type&);
 ///   optional: static bool valid(const exact_type&): false for shapes your
 ///     type cannot hold (say zero-length capsules); such generated cases
-///     are skipped (counted as skipped) and shrinking never produces them;
+///     are skipped (counted as skipped) and shrinking never produces them.
+///     With a to_exact (below) that returns exact_type, valid is asked
+///     about the shape your type holds, to_exact(from_exact(e)) (a capsule
+///     whose axis rounds to zero length in float is seen as one); else
+///     about the generated shape;
 ///   optional: static constexpr bool one_sided = true, for a Triangle3
 ///     exact_type: the engine's triangle is one-sided (a trimesh face whose
 ///     back culls contacts). Its front is where (p1 - p0) x (p2 - p0)
@@ -697,12 +722,18 @@ AuditReport audit_pair_within(Question q, Fn&& fn, const AuditOptions& o, std::s
   std::function<std::vector<mpq_class>(std::span<const double>)> held = held_shapes<UX, UY>(wx);
   std::function<bool(std::span<const double>)> valid;
   if constexpr (requires(const EX& e) { AX::valid(e); } || requires(const EY& e) { AY::valid(e); }) {
-    valid = [wx](std::span<const double> c) {
+    // The held shape where the adapter reads it back as exact_type.
+    auto check = [](auto adapter, const auto& e) -> bool {
+      using A = decltype(adapter);
+      if constexpr (requires { A::valid(A::to_exact(A::from_exact(e))); })
+        return static_cast<bool>(A::valid(A::to_exact(A::from_exact(e))));
+      else
+        return static_cast<bool>(A::valid(e));
+    };
+    valid = [wx, check](std::span<const double> c) {
       bool ok = true;
-      if constexpr (requires(const EX& e) { AX::valid(e); })
-        ok = ok && static_cast<bool>(AX::valid(detail::unflatten<EX>(c.first(wx))));
-      if constexpr (requires(const EY& e) { AY::valid(e); })
-        ok = ok && static_cast<bool>(AY::valid(detail::unflatten<EY>(c.subspan(wx))));
+      if constexpr (requires(const EX& e) { AX::valid(e); }) ok = ok && check(AX{}, detail::unflatten<EX>(c.first(wx)));
+      if constexpr (requires(const EY& e) { AY::valid(e); }) ok = ok && check(AY{}, detail::unflatten<EY>(c.subspan(wx)));
       return ok;
     };
   }
@@ -774,7 +805,12 @@ AuditReport audit_sweep(Fn&& fn, SweepTarget target, const AuditOptions& o = {},
 /// from x toward y; or std::optional of one, empty where the axes meet).
 /// Returns {does it report contact (the question `existence`, closed_overlap
 /// unless the engine's contact is strict), its depth, its normal}, named
-/// `name + ": contact?"`, `": depth"`, `": normal"`.
+/// `name + ": contact?"`, `": depth"`, `": normal"`. The normal is judged as
+/// Question::normal (between closest core points) for capsules, balls,
+/// points, segments and triangles, and as Question::direction (the
+/// direction of least translation, contact's depth_normal) when either
+/// shape is a box or hull: two solids that overlap have no closest-point
+/// normal, so every contact normal would be "none expected".
 template <class UX, class UY = UX, class Fn>
 std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, const std::string& name = "user contact",
                                          Question existence = Question::closed_overlap) {
@@ -782,6 +818,9 @@ std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, co
     const auto c = fn(x, y);
     return c ? std::optional<double>(static_cast<double>(c->depth)) : std::nullopt;
   };
+  constexpr auto kx = detail::shape_info<typename shape_adapter<UX>::exact_type>::kind;
+  constexpr auto ky = detail::shape_info<typename shape_adapter<UY>::exact_type>::kind;
+  constexpr bool solid = kx == ShapeKind::box || kx == ShapeKind::hull || ky == ShapeKind::box || ky == ShapeKind::hull;
   auto normal = [&fn](const UX& x, const UY& y) {
     const auto c = fn(x, y);
     using N = std::remove_cvref_t<decltype(c->normal)>;
@@ -791,7 +830,7 @@ std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, co
   return {audit_pair<UX, UY>(
               existence, [&fn](const UX& x, const UY& y) { return fn(x, y).has_value(); }, o, name + ": contact?"),
           audit_pair<UX, UY>(Question::depth, depth, o, name + ": depth"),
-          audit_pair<UX, UY>(Question::normal, normal, o, name + ": normal")};
+          audit_pair<UX, UY>(solid ? Question::direction : Question::normal, normal, o, name + ": normal")};
 }
 
 /// A contact manifold as engines return one (Box2D's b2WorldManifold,

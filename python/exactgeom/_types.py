@@ -8,12 +8,13 @@ Point = Tuple[Fraction, ...]
 
 
 class Overlap(NamedTuple):
-    """How two closed shapes meet: capsule_capsule, capsule_triangle."""
+    """How two closed shapes meet: capsule_capsule, capsule_triangle, overlap."""
 
     closed: bool
     """The closed shapes meet: distance <= r1 + r2 (touching counts)."""
     open: bool
-    """The interiors overlap: distance < r1 + r2."""
+    """They overlap by more than touching (contact's depth > 0): distance <
+    r1 + r2, or cores of radius 0 that cross (interpenetrating boxes)."""
 
 
 class SegmentIntersection(NamedTuple):
