@@ -296,7 +296,9 @@ TEST(ContactRounding, SumAndDifferenceWithASquareRootAtEveryMagnitude) {
     // double iff the exact value lies between y's midpoints (checked where
     // y and its neighbours are finite).
     const double s = d::round_sum_sqrt(b, q), t = d::round_depth(b, q);
-    for (const auto& [y, sign] : {std::pair{s, 1}, std::pair{t, -1}}) {
+    for (const auto& ys : {std::pair{s, 1}, std::pair{t, -1}}) {
+      const double y = ys.first;
+      const int sign = ys.second;  // named copies: lambdas below capture them (not structured bindings)
       if (!std::isfinite(y) || std::fabs(y) == std::numeric_limits<double>::max()) continue;
       const mpq_class lo = (mpq_class(y) + mpq_class(std::nextafter(y, -INFINITY))) / 2;
       const mpq_class hi = (mpq_class(y) + mpq_class(std::nextafter(y, INFINITY))) / 2;
