@@ -56,29 +56,47 @@ double round_by_midpoints(double y, Cmp cmp_x) {
   }
 }
 
+/// v is a usable start for a value of sign s: a normal double (get_d is
+/// then within an ulp), or 0 for an exact 0.
+bool usable(double v, int s) { return s == 0 ? v == 0 : std::isnormal(v); }
+
 /// R - sqrt(d2) within a few ulps (or beyond the double range) at every
-/// magnitude, in 128-bit GMP floats, whose exponents do not overflow: the
+/// magnitude: in doubles where R, d2 and the result are in the double
+/// range, else in 128-bit GMP floats, whose exponents do not overflow: the
 /// difference directly when R <= 0 (no cancellation), else as (R^2 - d2) /
 /// (R + sqrt(d2)) with the numerator exact before its one rounding. The
 /// result goes to double through its exponent (mpf_get_d_2exp and ldexp),
 /// so a subnormal start is not flushed to zero.
 double start_depth(const mpq_class& R, const mpq_class& d2) {
+  // In the double range (every case but the extreme ones): doubles, as
+  // before issue 43, no GMP float on the contact path.
+  const double r = R.get_d(), q = d2.get_d();
+  if (usable(r, sgn(R)) && usable(q, sgn(d2))) {
+    if (sgn(R) <= 0) {
+      const double y = r - std::sqrt(q);  // both terms <= 0: no cancellation
+      if (usable(y, sgn(R) == 0 && sgn(d2) == 0 ? 0 : -1)) return y;
+    } else {
+      const mpq_class diff = R * R - d2;
+      const double num = diff.get_d(), y = num / (r + std::sqrt(q));
+      if (usable(num, sgn(diff)) && usable(y, sgn(diff))) return y;
+    }
+  }
   constexpr mp_bitcnt_t kBits = 128;
-  mpf_class s(0, kBits), r(0, kBits), y(0, kBits);
-  mpf_set_q(s.get_mpf_t(), d2.get_mpq_t());
-  mpf_sqrt(s.get_mpf_t(), s.get_mpf_t());
-  mpf_set_q(r.get_mpf_t(), R.get_mpq_t());
+  mpf_class sf(0, kBits), rf(0, kBits), yf(0, kBits);
+  mpf_set_q(sf.get_mpf_t(), d2.get_mpq_t());
+  mpf_sqrt(sf.get_mpf_t(), sf.get_mpf_t());
+  mpf_set_q(rf.get_mpf_t(), R.get_mpq_t());
   if (sgn(R) <= 0) {
-    y = r - s;
+    yf = rf - sf;
   } else {
     mpf_class num(0, kBits);
     const mpq_class diff = R * R - d2;
     mpf_set_q(num.get_mpf_t(), diff.get_mpq_t());
-    y = num / (r + s);
+    yf = num / (rf + sf);
   }
-  if (sgn(y) == 0) return 0.0;
+  if (sgn(yf) == 0) return 0.0;
   long e = 0;
-  const double m = mpf_get_d_2exp(&e, y.get_mpf_t());  // y = m 2^e, |m| in [1/2, 1)
+  const double m = mpf_get_d_2exp(&e, yf.get_mpf_t());  // y = m 2^e, |m| in [1/2, 1)
   if (e > 2000) return m > 0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
   if (e < -2000) return 0.0;
   return std::ldexp(m, static_cast<int>(e));
@@ -114,12 +132,16 @@ double round_sum_sqrt(const mpq_class& R, const mpq_class& q) {
     if (sgn(a) < 0) return 1;
     return cmp_q(q, mpq_class(a * a));
   };
-  // Both terms correctly rounded at any exponent (subnormal to beyond the
-  // double range) and of one sign: their double sum is within two ulps of
-  // R + sqrt(q), or beyond the range, so the walk takes a step or two.
+  // Outside the double range both terms correctly rounded at any exponent
+  // (subnormal to beyond the range) and of one sign: their double sum is
+  // within two ulps of R + sqrt(q), or beyond the range, so the walk takes
+  // a step or two.
   // (R.get_d() + sqrt(q.get_d()) started the walk 2^500 ulps away when q
   // was below the double range, as for cores spanning 2^-1074 to 2^1000.)
-  double y = ratio_to_double(R.get_num(), R.get_den()) + sqrt_ratio_to_double(q.get_num(), q.get_den());
+  const double rd = R.get_d(), qd = q.get_d();
+  double y = usable(rd, sgn(R)) && usable(qd, sgn(q))
+                 ? rd + std::sqrt(qd)  // in the double range: within a few ulps, cheaply
+                 : ratio_to_double(R.get_num(), R.get_den()) + sqrt_ratio_to_double(q.get_num(), q.get_den());
   if (!std::isfinite(y)) y = kMax;
   y = round_by_midpoints(y, cmp);
   if (y == kMax) {
