@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <optional>
 #include <random>
 #include <string>
@@ -201,6 +202,20 @@ TEST(AuditSolid, ExactFunctionsAreNeverWrongOnAnyPair) {
                                 o, "box-box open"));
 }
 
+namespace {
+/// The closed test of RTCD 4.4.1's box SAT (15 axes) and of its seeded twin
+/// without the nine edge-edge axes, audited with options o.
+std::pair<eg::AuditReport, eg::AuditReport> sat_audits(const eg::AuditOptions& o) {
+  return {eg::audit_pair<Box, Box>(
+              Question::closed_overlap,
+              [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); }, o, "SAT, 15 axes"),
+          eg::audit_pair<Box, Box>(
+              Question::closed_overlap,
+              [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
+              "SAT, 6 axes")};
+}
+}  // namespace
+
 TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
   // RTCD 4.4.1's test without its nine edge-edge axes calls boxes that are
   // apart across an edge pair overlapping, far from touching; the full
@@ -210,13 +225,7 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
   const eg::AuditOptions o{.cases = 120,
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::nearly_parallel},
                            .keep = 0};  // counts only: nothing to shrink
-  const auto full = eg::audit_pair<Box, Box>(
-      Question::closed_overlap, [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); },
-      o, "SAT, 15 axes");
-  const auto twin = eg::audit_pair<Box, Box>(
-      Question::closed_overlap,
-      [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
-      "SAT, 6 axes");
+  const auto [full, twin] = sat_audits(o);
   EXPECT_EQ(full.gross(), 0u) << full.markdown();
   EXPECT_GT(twin.gross(), 0u) << twin.markdown();
   EXPECT_GT(family_gross(twin, CaseFamily::touching) + family_gross(twin, CaseFamily::random), 0u) << twin.markdown();
@@ -229,13 +238,7 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
 // full test is never gross there.
 TEST(AuditSolid, EdgeEdgeFamilyCatchesTheSatWithoutEdgeAxes) {
   const eg::AuditOptions o{.cases = 200, .families = {CaseFamily::edge_edge}, .keep = 0};
-  const auto full = eg::audit_pair<Box, Box>(
-      Question::closed_overlap, [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); },
-      o, "SAT, 15 axes");
-  const auto twin = eg::audit_pair<Box, Box>(
-      Question::closed_overlap,
-      [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
-      "SAT, 6 axes");
+  const auto [full, twin] = sat_audits(o);
   EXPECT_EQ(full.gross(), 0u) << full.markdown();
   ASSERT_EQ(twin.cases(), 200u) << twin.markdown();
   EXPECT_GE(4 * family_gross(twin, CaseFamily::edge_edge), twin.cases()) << twin.markdown();
