@@ -132,16 +132,15 @@ double round_sum_sqrt(const mpq_class& R, const mpq_class& q) {
     if (sgn(a) < 0) return 1;
     return cmp_q(q, mpq_class(a * a));
   };
-  // Outside the double range both terms correctly rounded at any exponent
-  // (subnormal to beyond the range) and of one sign: their double sum is
+  // Both terms correctly rounded at any exponent (subnormal to beyond the
+  // double range) and of one sign: their double sum is
   // within two ulps of R + sqrt(q), or beyond the range, so the walk takes
   // a step or two.
   // (R.get_d() + sqrt(q.get_d()) started the walk 2^500 ulps away when q
   // was below the double range, as for cores spanning 2^-1074 to 2^1000.)
-  const double rd = R.get_d(), qd = q.get_d();
-  double y = usable(rd, sgn(R)) && usable(qd, sgn(q))
-                 ? rd + std::sqrt(qd)  // in the double range: within a few ulps, cheaply
-                 : ratio_to_double(R.get_num(), R.get_den()) + sqrt_ratio_to_double(q.get_num(), q.get_den());
+  // (Correctly rounded, the start is the answer or next to it: the walk's
+  // comparisons of big rationals are the costly part, not this start.)
+  double y = ratio_to_double(R.get_num(), R.get_den()) + sqrt_ratio_to_double(q.get_num(), q.get_den());
   if (!std::isfinite(y)) y = kMax;
   y = round_by_midpoints(y, cmp);
   if (y == kMax) {
