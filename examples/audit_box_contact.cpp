@@ -3,8 +3,9 @@
 // The function under test is GJK + EPA on the boxes' corners in float (the
 // library's float version of van den Bergen's algorithms, standing in for
 // yours); the audit part is the adapter and main: 33 lines.
-#include <exactgeom/audit.hpp>
-#include <exactgeom/float/gjk_epa.hpp>
+#include <exactgeom/audit/audit.hpp>
+#include <exactgeom/reference/gjk_epa.hpp>
+#include <exactgeom/shapes.hpp>
 
 #include <array>
 #include <cstdio>
@@ -20,30 +21,25 @@ struct Contact {
 };
 
 std::vector<std::array<float, 3>> corners(const Box& b) {
-  const float w = b.q[0], x = b.q[1], y = b.q[2], z = b.q[3];
-  const float m[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
-                         {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
-                         {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+  // The engine's float matrix of its quaternion, and the corners it spans.
+  const exactgeom::Box3<float> box{{b.c[0], b.c[1], b.c[2]},
+                                   exactgeom::quaternion_axes(b.q[0], b.q[1], b.q[2], b.q[3]),
+                                   {b.h[0], b.h[1], b.h[2]}};
   std::vector<std::array<float, 3>> v;
-  for (int s = 0; s < 8; ++s) {
-    std::array<float, 3> p{b.c[0], b.c[1], b.c[2]};
-    for (int i = 0; i < 3; ++i)
-      for (int k = 0; k < 3; ++k) p[k] += ((s >> i) & 1 ? 1 : -1) * b.h[i] * m[k][i];
-    v.push_back(p);
-  }
+  for (const auto& p : exactgeom::box_corners(box)) v.push_back({p.x, p.y, p.z});
   return v;
 }
 
 std::optional<Contact> collide(const Box& a, const Box& b) {
   const auto pa = corners(a), pb = corners(b);
-  const auto e = exactgeom::flt::epa_penetration<float>(pa, pb);
+  const auto e = exactgeom::reference::epa_penetration<float>(pa, pb);
   if (!e.valid) return std::nullopt;
   return Contact{e.depth, e.normal};
 }
 
 // --- the audit ---------------------------------------------------------------
 template <>
-struct exactgeom::shape_adapter<Box> {
+struct exactgeom::audit::shape_adapter<Box> {
   using exact_type = exactgeom::Box3<double>;  // the boxes the audit generates
   using scalar = float;
   static Box from_exact(const exact_type& b) {
@@ -63,6 +59,7 @@ struct exactgeom::shape_adapter<Box> {
 
 int main() {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   // Errors in ULPs of float at the case's largest coordinate (the direction: of 1).
   const AuditOptions o{.cases = 100, .tolerance = scale_ulps_of<float>(4)};
   const AuditReport reports[] = {

@@ -1,7 +1,7 @@
 // Audit of a mixed pair: a game's circle-stadium test (2-D, double) and its
 // depth and normal, against the exact answers. The audit part (20 lines) is
 // the two adapters and main.
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -25,13 +25,13 @@ std::optional<Hit> circle_stadium(const Disk& s, const Stadium& t) {
 
 // --- the audit ---------------------------------------------------------------
 template <>
-struct exactgeom::shape_adapter<Disk> {
+struct exactgeom::audit::shape_adapter<Disk> {
   using exact_type = exactgeom::Circle<double>;
   using scalar = double;
   static Disk from_exact(const exact_type& e) { return {{e.center.x, e.center.y}, e.r}; }
 };
 template <>
-struct exactgeom::shape_adapter<Stadium> {
+struct exactgeom::audit::shape_adapter<Stadium> {
   using exact_type = exactgeom::Capsule2<double>;
   using scalar = double;
   static Stadium from_exact(const exact_type& e) { return {{e.seg.a.x, e.seg.a.y}, {e.seg.b.x, e.seg.b.y}, e.r}; }
@@ -39,6 +39,7 @@ struct exactgeom::shape_adapter<Stadium> {
 
 int main() {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const AuditOptions o{.cases = 2000, .tolerance = {Unit::scale_ulps, 4}, .scale = Scale::radius_sum};
   const auto reports = audit_contact<Disk, Stadium>(circle_stadium, o, "circle_stadium");  // contact?, depth, normal
   for (const AuditReport& r : reports) std::fputs(r.markdown().c_str(), stdout);

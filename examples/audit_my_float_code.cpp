@@ -1,7 +1,7 @@
 // How a user audits their own float collision code with exactgeom: a game's
 // 2-D capsule type with its own vector type, its float capsule test, one
 // shape_adapter specialisation, and one call to exactgeom::audit.
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -47,7 +47,7 @@ static bool my_capsule_test(const MyCapsule& p, const MyCapsule& q) {
 
 // --- the part that connects it to exactgeom -----------------------------------
 template <>
-struct exactgeom::shape_adapter<MyCapsule> {
+struct exactgeom::audit::shape_adapter<MyCapsule> {
   using exact_type = exactgeom::Capsule2<double>;
   using scalar = float;  // cases are generated as floats: what MyCapsule holds
   static MyCapsule from_exact(const exact_type& c) {
@@ -56,8 +56,8 @@ struct exactgeom::shape_adapter<MyCapsule> {
 };
 
 int main() {
-  const exactgeom::AuditReport report =
-      exactgeom::audit<MyCapsule>(my_capsule_test, {.cases = 3000, .seed = 42}, "my_capsule_test (float)");
+  const exactgeom::audit::AuditReport report =
+      exactgeom::audit::audit<MyCapsule>(my_capsule_test, {.cases = 3000, .seed = 42}, "my_capsule_test (float)");
   std::fputs(report.markdown().c_str(), stdout);
   // A float test is expected to be wrong somewhere near touching; an audit
   // that ran no case, or found nothing at all, would be the surprise.

@@ -1,5 +1,5 @@
 // libFuzzer target: capsules.hpp's intersects(), the strict distance test
-// (testing/distance_open.hpp) and interiors_overlap()
+// (within_radii) and interiors_overlap()
 // between points, circles and stadiums (2-D), points, spheres and capsules
 // (3-D), and a 3-D shape with a filled triangle (both argument orders), on
 // coordinates of all eight types, against tests/capsule_oracle.hpp's exact
@@ -16,7 +16,6 @@
 #include <string>
 
 #include "testing/capsule_oracle.hpp"
-#include "testing/distance_open.hpp"
 #include "exactgeom/capsules.hpp"
 #include "fuzz_coordinates.hpp"
 
@@ -130,9 +129,9 @@ void shape_pair(fuzz::Gen<T>& gen, fuzz::Bytes& in, fuzz::Log& log) {
         as_library(x, [&](const auto& a) {
           as_library(y, [&](const auto& b) {
             closed = eg::intersects(a, b);
-            open = eg::testing::distance_open(a, b);
+            open = eg::within_radii(a, b);
             closed_yx = eg::intersects(b, a);
-            open_yx = eg::testing::distance_open(b, a);
+            open_yx = eg::within_radii(b, a);
             pub = eg::interiors_overlap(a, b);
             pub_yx = eg::interiors_overlap(b, a);
           });
@@ -142,9 +141,9 @@ void shape_pair(fuzz::Gen<T>& gen, fuzz::Bytes& in, fuzz::Log& log) {
   const Q R = fuzz::to_q(x.r) + fuzz::to_q(y.r);
   log.add("oracle d2 = " + d2.get_str() + ", R = " + R.get_str());
   check(log, "intersects(x, y)", closed, d2 <= R * R);
-  check(log, "distance_open(x, y)", open, d2 < R * R);
+  check(log, "within_radii(x, y)", open, d2 < R * R);
   check(log, "intersects(y, x)", closed_yx, d2 <= R * R);
-  check(log, "distance_open(y, x)", open_yx, d2 < R * R);
+  check(log, "within_radii(y, x)", open_yx, d2 < R * R);
   check(log, "interiors_overlap symmetric", pub, pub_yx);
   if (sgn(d2) != 0 || sgn(R) != 0) check(log, "interiors_overlap(x, y)", pub, d2 < R * R);
 }
@@ -166,9 +165,9 @@ void shape_triangle(fuzz::Gen<T>& gen, fuzz::Bytes& in, fuzz::Log& log) {
   if (!fuzz::run_expecting(!valid(x) || !axes_finite, log, [&] {
         as_library(x, [&](const auto& a) {
           closed = eg::intersects(a, tri);
-          open = eg::testing::distance_open(a, tri);
+          open = eg::within_radii(a, tri);
           closed_tx = eg::intersects(tri, a);
-          open_tx = eg::testing::distance_open(tri, a);
+          open_tx = eg::within_radii(tri, a);
           pub = eg::interiors_overlap(a, tri);
           pub_tx = eg::interiors_overlap(tri, a);
         });
@@ -177,9 +176,9 @@ void shape_triangle(fuzz::Gen<T>& gen, fuzz::Bytes& in, fuzz::Log& log) {
   const Q R = fuzz::to_q(x.r);
   log.add("oracle d2 = " + d2.get_str() + ", R = " + R.get_str());
   check(log, "intersects(x, tri)", closed, d2 <= R * R);
-  check(log, "distance_open(x, tri)", open, d2 < R * R);
+  check(log, "within_radii(x, tri)", open, d2 < R * R);
   check(log, "intersects(tri, x)", closed_tx, d2 <= R * R);
-  check(log, "distance_open(tri, x)", open_tx, d2 < R * R);
+  check(log, "within_radii(tri, x)", open_tx, d2 < R * R);
   check(log, "interiors_overlap symmetric", pub, pub_tx);
   if (sgn(d2) != 0 || sgn(R) != 0) check(log, "interiors_overlap(x, tri)", pub, d2 < R * R);
 }

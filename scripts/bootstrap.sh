@@ -32,7 +32,7 @@ packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmar
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
           python3-pip python3-setuptools python3-wheel python3-venv python3-dask python3-distributed)
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's
-# C++ API headers being in libgeos++-dev, and CGAL (internal/benchmarks/cgal_bench.cpp,
+# C++ API headers being in libgeos++-dev, and CGAL (bench/cgal_bench.cpp,
 # tests/cgal_agreement_test.cpp).
 optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev)
 wanted=("${packages[@]}")

@@ -89,7 +89,7 @@ Shape<3> shape3(const IntCore<3>& c) {
   }
   if (hdim < 2) return s;
   for (const auto& f : facets) {
-    const V<3> n = cross(sub<3>(c.v[f[1]], c.v[f[0]]), sub<3>(c.v[f[2]], c.v[f[1]]));
+    const V<3> n = cross(sub(c.v[f[1]], c.v[f[0]]), sub(c.v[f[2]], c.v[f[1]]));
     s.normals.push_back(n);
   }
   if (hdim == 2) {
@@ -127,7 +127,7 @@ Shape<2> shape2(const IntCore<2>& c) {
     // Counterclockwise: the outward normal of edge u -> w is (dy, -dx). A
     // segment (m = 2) is the two-sided polygon u -> w -> u.
     const std::uint32_t u = cyc[k], w = cyc[(k + 1) % m];
-    const V<2> d = sub<2>(c.v[w], c.v[u]);
+    const V<2> d = sub(c.v[w], c.v[u]);
     s.normals.push_back({d[1], Z(-d[0])});
     s.edges.push_back({u, w, static_cast<int>(k), -1});
   }
@@ -218,8 +218,8 @@ bool spans3(const std::vector<V<3>>& dirs) {
 Penetration penetration3(const Scaled<3>& s) {
   const Shape<3> a = shape3(s.x), b = shape3(s.y);
   std::vector<V<3>> dirs;
-  for (const auto& e : a.edges) dirs.push_back(sub<3>(s.x.v[e.b], s.x.v[e.a]));
-  for (const auto& e : b.edges) dirs.push_back(sub<3>(s.y.v[e.b], s.y.v[e.a]));
+  for (const auto& e : a.edges) dirs.push_back(sub(s.x.v[e.b], s.x.v[e.a]));
+  for (const auto& e : b.edges) dirs.push_back(sub(s.y.v[e.b], s.y.v[e.a]));
   Penetration out;
   if (!spans3(dirs)) return out;  // M has no interior: P = 0, directions tie
   out.interior = true;
@@ -229,9 +229,9 @@ Penetration penetration3(const Scaled<3>& s) {
   for (const V<3>& n : a.normals) best.offer(n, A, B);
   for (const V<3>& n : b.normals) best.offer(neg<3>(n), A, B);
   for (const auto& ea : a.edges) {
-    const V<3> da = sub<3>(A[ea.b], A[ea.a]);
+    const V<3> da = sub(A[ea.b], A[ea.a]);
     for (const auto& eb : b.edges) {
-      const V<3> db = sub<3>(B[eb.b], B[eb.a]);
+      const V<3> db = sub(B[eb.b], B[eb.a]);
       const V<3> u = cross(da, db);
       if (is_zero<3>(u)) continue;  // parallel edges span no facet
       bool pruned = false;
@@ -271,8 +271,8 @@ Penetration penetration3(const Scaled<3>& s) {
 Penetration penetration2(const Scaled<2>& s) {
   const Shape<2> a = shape2(s.x), b = shape2(s.y);
   std::vector<V<2>> dirs;
-  for (const auto& e : a.edges) dirs.push_back(sub<2>(s.x.v[e.b], s.x.v[e.a]));
-  for (const auto& e : b.edges) dirs.push_back(sub<2>(s.y.v[e.b], s.y.v[e.a]));
+  for (const auto& e : a.edges) dirs.push_back(sub(s.x.v[e.b], s.x.v[e.a]));
+  for (const auto& e : b.edges) dirs.push_back(sub(s.y.v[e.b], s.y.v[e.a]));
   bool spans = false;
   for (std::size_t i = 0; i < dirs.size() && !spans; ++i)
     for (std::size_t j = i + 1; j < dirs.size() && !spans; ++j) spans = sgn(cross2(dirs[i], dirs[j])) != 0;
@@ -313,7 +313,7 @@ bool exit_scaled(const Shape<D>& a, const Shape<D>& b, const std::vector<V<D>>& 
   if constexpr (D == 3) {
     for (const auto& ea : a.edges)
       for (const auto& eb : b.edges) {
-        const V<3> u = cross(sub<3>(A[ea.b], A[ea.a]), sub<3>(B[eb.b], B[eb.a]));
+        const V<3> u = cross(sub(A[ea.b], A[ea.a]), sub(B[eb.b], B[eb.a]));
         if (is_zero<3>(u)) continue;
         offer(u), offer(neg<3>(u));
       }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exactgeom/detail/convex_core.hpp"
+#include "exactgeom/detail/vec.hpp"
 #include "exactgeom/geometry.hpp"
 
 namespace exactgeom::detail::cvx {
@@ -30,18 +31,11 @@ Z dot(const V<D>& a, const V<D>& b) {
   dot_into<D>(out, a, b);
   return out;
 }
-template <int D>
-V<D> sub(const V<D>& a, const V<D>& b) {
-  V<D> r;
-  for (int k = 0; k < D; ++k) r[k] = a[k] - b[k];
-  return r;
-}
-template <int D>
-V<D> add(const V<D>& a, const V<D>& b) {
-  V<D> r;
-  for (int k = 0; k < D; ++k) r[k] = a[k] + b[k];
-  return r;
-}
+// sum, difference, cross product: the library's vector vocabulary
+// (detail/vec.hpp); dot keeps its mpz_addmul form (dot_into).
+using detail::add;
+using detail::cross;
+using detail::sub;
 template <int D>
 V<D> neg(const V<D>& a) {
   V<D> r;
@@ -53,9 +47,6 @@ bool is_zero(const V<D>& a) {
   for (int k = 0; k < D; ++k)
     if (sgn(a[k]) != 0) return false;
   return true;
-}
-inline V<3> cross(const V<3>& a, const V<3>& b) {
-  return {Z(a[1] * b[2] - a[2] * b[1]), Z(a[2] * b[0] - a[0] * b[2]), Z(a[0] * b[1] - a[1] * b[0])};
 }
 inline Z cross2(const V<2>& a, const V<2>& b) { return Z(a[0] * b[1] - a[1] * b[0]); }
 inline Z det3(const V<3>& a, const V<3>& b, const V<3>& c) { return dot<3>(a, cross(b, c)); }

@@ -94,7 +94,7 @@ Nearest<D> nearest_of(const std::vector<V<D>>& w) {
       c.lam = {Z(1)};
     } else {
       std::vector<V<D>> e;
-      for (std::size_t j = 1; j <= m; ++j) e.push_back(sub<D>(w[s[j]], w[s[0]]));
+      for (std::size_t j = 1; j <= m; ++j) e.push_back(sub(w[s[j]], w[s[0]]));
       std::vector<std::vector<Z>> G(m, std::vector<Z>(m));
       std::vector<Z> rhs(m);
       for (std::size_t a = 0; a < m; ++a) {
@@ -167,7 +167,7 @@ template Scaled<3> scale<3>(const Core&, const Core&, const std::vector<mpq_clas
 template <int D>
 Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B) {
   if (A.empty() || B.empty()) throw invalid_input("convex core with no points");
-  std::vector<V<D>> w{sub<D>(A[0], B[0])};
+  std::vector<V<D>> w{sub(A[0], B[0])};
   std::vector<Point> idx{{0, 0}};
   Gjk<D> g;
   g.N = w[0];
@@ -193,7 +193,7 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B) {
     }
     // v.s >= |v|^2 with v = N / den: den (N.a - N.b) >= N.N.
     if (Z(g.den * (nsa - best)) >= nn) break;
-    w.push_back(sub<D>(A[ia], B[ib]));
+    w.push_back(sub(A[ia], B[ib]));
     idx.push_back({ia, ib});
     const Nearest<D> n = nearest_of<D>(w);
     const Z n2 = dot<D>(n.N, n.N);

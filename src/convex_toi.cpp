@@ -255,7 +255,7 @@ std::optional<double> toi_in(const Core& x, const Core& y, const std::vector<mpq
   // The swept region: A, then A + v; its closest point's weight on A + v is
   // a time at which they meet.
   std::vector<V<D>> swept = s.x.v;
-  for (const V<D>& p : s.x.v) swept.push_back(add<D>(p, s.motion));
+  for (const V<D>& p : s.x.v) swept.push_back(add(p, s.motion));
   const Gjk<D> g = gjk<D>(swept, s.y.v);
   const Z R = s.x.r + s.y.r;
   if (dot<D>(g.N, g.N) > R * R * g.den * g.den) return std::nullopt;

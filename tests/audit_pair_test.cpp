@@ -1,4 +1,4 @@
-// Tests of audit_pair (exactgeom/audit.hpp) as a user calls it: any pair of
+// Tests of audit_pair (exactgeom/audit/audit.hpp) as a user calls it: any pair of
 // shapes, any question; the exact function audited against itself is never
 // wrong, deliberately wrong functions are found -- gross where they are
 // grossly wrong, rounding-level where they are off by one ULP -- "none"
@@ -18,7 +18,7 @@
 
 #include <gmpxx.h>
 
-#include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/audit/subject.hpp"
 #include "query/eval.hpp"
 #include "testing/sanitized.hpp"
 #include "exactgeom/capsules.hpp"
@@ -28,7 +28,7 @@
 #include "exactgeom/segments.hpp"
 
 namespace eg = exactgeom;
-using eg::Question;
+using eg::audit::Question;
 
 namespace {
 // The user's types: thin wrappers, so the adapters are the identity.
@@ -65,7 +65,7 @@ struct HeldCap {
 
 #define EG_IDENTITY_ADAPTER(U, E, member)                          \
   template <>                                                     \
-  struct exactgeom::shape_adapter<U> {                            \
+  struct exactgeom::audit::shape_adapter<U> {                            \
     using exact_type = E;                                         \
     using scalar = double;                                        \
     static U from_exact(const exact_type& e) { return U{e}; }     \
@@ -80,7 +80,7 @@ EG_IDENTITY_ADAPTER(Stadium, eg::Capsule2<double>, c)
 EG_IDENTITY_ADAPTER(Disk, eg::Circle<double>, c)
 
 template <>
-struct exactgeom::shape_adapter<LongCap> {
+struct exactgeom::audit::shape_adapter<LongCap> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = double;
   static LongCap from_exact(const exact_type& e) { return {e}; }
@@ -88,7 +88,7 @@ struct exactgeom::shape_adapter<LongCap> {
 };
 
 template <>
-struct exactgeom::shape_adapter<HeldCap> {
+struct exactgeom::audit::shape_adapter<HeldCap> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = double;
   static HeldCap from_exact(const exact_type& e) {
@@ -115,18 +115,18 @@ namespace {
 /// who trusts them would write the "float" function.
 template <class X, class Y>
 auto exact_fn(Question q) {
-  return [q](const X& x, const Y& y) -> eg::Answer {
+  return [q](const X& x, const Y& y) -> eg::audit::Answer {
     const auto c = eg::contact(ex(x), ex(y));
     switch (q) {
-      case Question::closed_overlap: return eg::Answer::of(eg::intersects(ex(x), ex(y)));
-      case Question::open_overlap: return eg::Answer::of(eg::interiors_overlap(ex(x), ex(y)));
-      case Question::depth: return c ? eg::Answer::of(c->depth) : eg::Answer::none();
+      case Question::closed_overlap: return eg::audit::Answer::of(eg::intersects(ex(x), ex(y)));
+      case Question::open_overlap: return eg::audit::Answer::of(eg::interiors_overlap(ex(x), ex(y)));
+      case Question::depth: return c ? eg::audit::Answer::of(c->depth) : eg::audit::Answer::none();
       case Question::normal: {
-        if (!c || !c->normal) return eg::Answer::none();
+        if (!c || !c->normal) return eg::audit::Answer::none();
         const double v[3] = {c->normal->x, c->normal->y, c->normal->z};
-        return eg::Answer::vec(v);
+        return eg::audit::Answer::vec(v);
       }
-      default: return eg::Answer::none();
+      default: return eg::audit::Answer::none();
     }
   };
 }
@@ -134,14 +134,14 @@ auto exact_fn(Question q) {
 TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
   // The audit's own reference, asked through pair_truth, against the
   // library's public functions called directly (independent code paths).
-  const eg::AuditOptions o{.cases = 120};
+  const eg::audit::AuditOptions o{.cases = 120};
   auto bools = [&](Question q) {
-    return eg::audit_pair<Cap3, Cap3>(
+    return eg::audit::audit_pair<Cap3, Cap3>(
         q, [q](const Cap3& x, const Cap3& y) { return exact_fn<Cap3, Cap3>(q)(x, y).value != 0; }, o);
   };
   EXPECT_EQ(bools(Question::closed_overlap).wrong(), 0u);
   EXPECT_EQ(bools(Question::open_overlap).wrong(), 0u);
-  const auto depth = eg::audit_pair<Ball3, Cap3>(
+  const auto depth = eg::audit::audit_pair<Ball3, Cap3>(
       Question::depth,
       [](const Ball3& x, const Cap3& y) {
         const auto c = eg::contact(ex(x), ex(y));
@@ -150,7 +150,7 @@ TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
       o);
   EXPECT_EQ(depth.wrong(), 0u);
   EXPECT_GT(depth.cases(), 1000u);
-  const auto normal = eg::audit_pair<Cap3, Tri>(
+  const auto normal = eg::audit::audit_pair<Cap3, Tri>(
       Question::normal,
       [](const Cap3& x, const Tri& y) {
         const auto c = eg::contact(ex(x), ex(y));
@@ -158,7 +158,7 @@ TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
       },
       o);
   EXPECT_EQ(normal.wrong(), 0u);
-  const auto tri_first = eg::audit_pair<Tri, Ball3>(
+  const auto tri_first = eg::audit::audit_pair<Tri, Ball3>(
       Question::normal,
       [](const Tri& x, const Ball3& y) {
         const auto c = eg::contact(ex(x), ex(y));
@@ -166,14 +166,14 @@ TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
       },
       o);
   EXPECT_EQ(tri_first.wrong(), 0u);
-  const auto d2 = eg::audit_pair<Seg2, Pt2>(
+  const auto d2 = eg::audit::audit_pair<Seg2, Pt2>(
       Question::distance2, [](const Seg2& x, const Pt2& y) { return eg::to_double(eg::squared_distance(ex(y), ex(x))); },
       o);
   EXPECT_EQ(d2.wrong(), 0u);
-  const auto dist = eg::audit_pair<Seg2, Seg2>(
+  const auto dist = eg::audit::audit_pair<Seg2, Seg2>(
       Question::distance, [](const Seg2& x, const Seg2& y) { return eg::distance(ex(x), ex(y)); }, o);
   EXPECT_EQ(dist.wrong(), 0u);
-  const auto gap = eg::audit_pair<Disk, Stadium>(
+  const auto gap = eg::audit::audit_pair<Disk, Stadium>(
       Question::gap,
       [](const Disk& x, const Stadium& y) {
         const eg::Capsule2<double> cx{{ex(x).center, ex(x).center}, ex(x).r};
@@ -184,14 +184,14 @@ TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
         if (c) return c->depth == 0 ? 0.0 : -c->depth;
         return eg::distance(cx.seg, ex(y).seg) - R;  // rounded twice: may be off by an ULP
       },
-      {.cases = 120, .tolerance = {eg::Unit::scale_ulps, 8}});
+      {.cases = 120, .tolerance = {eg::audit::Unit::scale_ulps, 8}});
   EXPECT_EQ(gap.wrong(), 0u) << gap.markdown();
 }
 
 TEST(AuditPair, NormalsAreAntisymmetricAndClosestPointsMatchTheLibrary) {
-  const eg::AuditOptions o{.cases = 100};
+  const eg::audit::AuditOptions o{.cases = 100};
   // normal(y, x) = -normal(x, y): audit the swapped call, negated.
-  const auto r = eg::audit_pair<Cap3, Ball3>(
+  const auto r = eg::audit::audit_pair<Cap3, Ball3>(
       Question::normal,
       [](const Cap3& x, const Ball3& y) -> std::optional<eg::Point3<double>> {
         const auto c = eg::contact(ex(y), ex(x));
@@ -200,7 +200,7 @@ TEST(AuditPair, NormalsAreAntisymmetricAndClosestPointsMatchTheLibrary) {
       },
       o);
   EXPECT_EQ(r.wrong(), 0u);
-  const auto cp = eg::audit_pair<Seg2, Seg2>(
+  const auto cp = eg::audit::audit_pair<Seg2, Seg2>(
       Question::closest_points,
       [](const Seg2& x, const Seg2& y) {
         const auto c = eg::closest_points(ex(x), ex(y));
@@ -225,28 +225,28 @@ TEST(AuditPair, AnyClosestPairOfParallelAxesIsRight) {
   };
   // The function rounds a pair other than the one it is judged against, so a
   // coordinate near 0 may differ by a ULP of the case, not of itself.
-  const eg::AuditOptions o{.cases = 300,
-                           .families = {eg::CaseFamily::collinear_gaps, eg::CaseFamily::parallel_zero_length},
-                           .tolerance = {eg::Unit::scale_ulps, 1}};
-  const auto r = eg::audit_pair<Cap3, Cap3>(Question::closest_points, other_pair, o);
+  const eg::audit::AuditOptions o{.cases = 300,
+                           .families = {eg::audit::CaseFamily::collinear_gaps, eg::audit::CaseFamily::parallel_zero_length},
+                           .tolerance = {eg::audit::Unit::scale_ulps, 1}};
+  const auto r = eg::audit::audit_pair<Cap3, Cap3>(Question::closest_points, other_pair, o);
   EXPECT_EQ(r.wrong(), 0u) << r.markdown();
-  const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::capsule};
+  const eg::audit::detail::PairLayout l{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::capsule};
   int differ = 0;
   std::vector<double> c(14);
   for (std::uint64_t i = 0; i < 300; ++i) {
-    eg::audit_cases::shape_pair(eg::CaseFamily::collinear_gaps, l, false, false, 11 + i, i, c);
+    eg::audit::cases::shape_pair(eg::audit::CaseFamily::collinear_gaps, l, false, false, 11 + i, i, c);
     std::vector<mpq_class> q(c.begin(), c.end());
     const eg::Capsule3<double> a{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}}, c[6]},
         b{{{c[7], c[8], c[9]}, {c[10], c[11], c[12]}}, c[13]};
     const auto [gx, gy] = other_pair(Cap3{a}, Cap3{b});
     const double g[6] = {gx.x, gx.y, gx.z, gy.x, gy.y, gy.z};
-    const eg::Answer got = eg::Answer::vec(g);
-    differ += eg::pair_truth(Question::closest_points, l, q).answer.str() != got.str();
-    EXPECT_EQ(eg::detail::nearest_closest_pair(l, q, got).str(), got.str()) << i;
+    const eg::audit::Answer got = eg::audit::Answer::vec(g);
+    differ += eg::audit::pair_truth(Question::closest_points, l, q).answer.str() != got.str();
+    EXPECT_EQ(eg::audit::detail::nearest_closest_pair(l, q, got).str(), got.str()) << i;
   }
   EXPECT_GT(differ, 30);
   // A pair off the axes is still wrong, parallel or not.
-  const auto off = eg::audit_pair<Cap3, Cap3>(
+  const auto off = eg::audit::audit_pair<Cap3, Cap3>(
       Question::closest_points,
       [&](const Cap3& x, const Cap3& y) {
         auto [p, q] = other_pair(x, y);
@@ -258,36 +258,36 @@ TEST(AuditPair, AnyClosestPairOfParallelAxesIsRight) {
   // A segment parallel to a triangle above its interior: every point of
   // the segment has its foot in the triangle. A pair nudged off is judged
   // against the nearest exact pair, (0.5, 0, 1) and its foot.
-  const eg::detail::PairLayout lt{3, eg::ShapeKind::segment, eg::ShapeKind::triangle};
+  const eg::audit::detail::PairLayout lt{3, eg::audit::ShapeKind::segment, eg::audit::ShapeKind::triangle};
   const std::vector<mpq_class> st = {0, 0, 1, 1, 0, 1, 0, -1, -1, 0, 3, -1, 0, 0, 3, 0};  // a, b, r = 0; triangle
   const double g[6] = {0.5, 0.125, 1, 0.5, 0.125, 0};
-  EXPECT_EQ(eg::detail::nearest_closest_pair(lt, st, eg::Answer::vec(g)).str(),
-            eg::Answer::vec(std::vector<double>{0.5, 0, 1, 0.5, 0, 0}).str());
+  EXPECT_EQ(eg::audit::detail::nearest_closest_pair(lt, st, eg::audit::Answer::vec(g)).str(),
+            eg::audit::Answer::vec(std::vector<double>{0.5, 0, 1, 0.5, 0, 0}).str());
   // The triangle first: the same pair, in the caller's order.
-  const eg::detail::PairLayout lt2{3, eg::ShapeKind::triangle, eg::ShapeKind::segment};
+  const eg::audit::detail::PairLayout lt2{3, eg::audit::ShapeKind::triangle, eg::audit::ShapeKind::segment};
   const std::vector<mpq_class> ts = {-1, -1, 0, 3, -1, 0, 0, 3, 0, 0, 0, 1, 1, 0, 1, 0};
   const double g2[6] = {0.25, 0, 0, 0.25, 0, 1};
-  EXPECT_EQ(eg::detail::nearest_closest_pair(lt2, ts, eg::Answer::vec(g2)).str(), eg::Answer::vec(g2).str());
+  EXPECT_EQ(eg::audit::detail::nearest_closest_pair(lt2, ts, eg::audit::Answer::vec(g2)).str(), eg::audit::Answer::vec(g2).str());
 }
 
 TEST(AuditPair, TimeOfImpactIsTheFirstContact) {
   // A ball of radius 1 moving from (0,0,0) to (8,0,0) against the ball of
   // radius 1 at (5,0,0): first contact at x = 3, t = 3/8 exactly.
-  const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::ball};
+  const eg::audit::detail::PairLayout l{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::ball};
   std::vector<mpq_class> c = {0, 0, 0, 8, 0, 0, 1, 5, 0, 0, 5, 0, 0, 1};
-  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.x, 0.375);
+  EXPECT_EQ(eg::audit::pair_truth(Question::time_of_impact, l, c).answer.x, 0.375);
   c[8] = c[11] = 3;  // never: the target is 3 units off the path, radii sum 2
-  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.kind, eg::Answer::Kind::none);
+  EXPECT_EQ(eg::audit::pair_truth(Question::time_of_impact, l, c).answer.kind, eg::audit::Answer::Kind::none);
   c[8] = c[11] = 0, c[7] = c[10] = 1;  // meeting at the start
-  EXPECT_EQ(eg::pair_truth(Question::time_of_impact, l, c).answer.x, 0.0);
+  EXPECT_EQ(eg::audit::pair_truth(Question::time_of_impact, l, c).answer.x, 0.0);
   // Irrational: the target (5, 1, 0), radius sum 2: 8t = 5 - sqrt(3).
   c[7] = c[10] = 5, c[8] = c[11] = 1;
-  const double t = eg::pair_truth(Question::time_of_impact, l, c).answer.x;
+  const double t = eg::audit::pair_truth(Question::time_of_impact, l, c).answer.x;
   EXPECT_NEAR(t, (5 - std::sqrt(3.0)) / 8, 1e-16);
   // The exact function audited against itself (time_of_impact computed
   // through pair_truth's own bisection would be circular, so check the
   // answer's defining property instead: the ball meets at t, not before).
-  const auto r = eg::audit_pair<Cap3, Ball3>(
+  const auto r = eg::audit::audit_pair<Cap3, Ball3>(
       Question::time_of_impact,
       [](const Cap3& x, const Ball3& y) -> std::optional<double> {
         const auto& s = ex(x).seg;
@@ -306,16 +306,16 @@ TEST(AuditPair, TimeOfImpactIsTheFirstContact) {
         return hi;
       },
       {.cases = 12,
-       .families = {eg::CaseFamily::random, eg::CaseFamily::collinear_gaps},
-       .tolerance = {eg::Unit::absolute, 1e-6}});
+       .families = {eg::audit::CaseFamily::random, eg::audit::CaseFamily::collinear_gaps},
+       .tolerance = {eg::audit::Unit::absolute, 1e-6}});
   EXPECT_EQ(r.wrong(), 0u) << r.markdown();
   EXPECT_TRUE(r.real_valued);  // some case had a time of impact
 }
 
 TEST(AuditPair, AGrossBugIsReportedGrossAndOneUlpOffIsRoundingLevel) {
-  const eg::AuditOptions o{.cases = 300};
+  const eg::audit::AuditOptions o{.cases = 300};
   // Ignores y's radius: misses pairs that overlap by up to r2: gross.
-  const auto bug = eg::audit_pair<Disk, Stadium>(
+  const auto bug = eg::audit::audit_pair<Disk, Stadium>(
       Question::closed_overlap,
       [](const Disk& x, const Stadium& y) {
         eg::Capsule2<double> t = ex(y);
@@ -345,7 +345,7 @@ TEST(AuditPair, AGrossBugIsReportedGrossAndOneUlpOffIsRoundingLevel) {
   }
   EXPECT_NE(bug.markdown().find("| gross |"), std::string::npos);
   // One ULP more radius: wrong only on pairs within one ULP of touching.
-  const auto ulp = eg::audit_pair<Disk, Stadium>(
+  const auto ulp = eg::audit::audit_pair<Disk, Stadium>(
       Question::closed_overlap,
       [](const Disk& x, const Stadium& y) {
         eg::Capsule2<double> t = ex(y);
@@ -359,7 +359,7 @@ TEST(AuditPair, AGrossBugIsReportedGrossAndOneUlpOffIsRoundingLevel) {
 
 TEST(AuditPair, NoneAnswersAreCountedApartAndNeverShrunkAway) {
   // A contact function that never reports contact.
-  const auto r = eg::audit_pair<Cap3, Cap3>(
+  const auto r = eg::audit::audit_pair<Cap3, Cap3>(
       Question::depth, [](const Cap3&, const Cap3&) { return std::optional<double>(); }, {.cases = 200});
   EXPECT_GT(r.wrong(), 0u);
   EXPECT_TRUE(r.may_be_none);
@@ -372,7 +372,7 @@ TEST(AuditPair, NoneAnswersAreCountedApartAndNeverShrunkAway) {
     }
   }
   // Always a depth of 0: a value where none is right (got_value).
-  const auto v = eg::audit_pair<Cap3, Cap3>(
+  const auto v = eg::audit::audit_pair<Cap3, Cap3>(
       Question::depth, [](const Cap3&, const Cap3&) { return std::optional<double>(0.0); }, {.cases = 200});
   std::size_t got_value = 0;
   for (const auto& f : v.families) got_value += f.got_value;
@@ -384,9 +384,9 @@ TEST(AuditPair, ErrorsAreMeasuredInTheUnitAsked) {
   // absolute units with tolerance 1e-8, and in scale ULPs only where the
   // scale is below ~1e-9 / 2^-52.
   auto off = [](const Seg2& x, const Seg2& y) { return eg::distance(ex(x), ex(y)) + 1e-9; };
-  const auto ulps = eg::audit_pair<Seg2, Seg2>(Question::distance, off, {.cases = 100});
-  const auto abs = eg::audit_pair<Seg2, Seg2>(Question::distance, off,
-                                              {.cases = 100, .tolerance = {eg::Unit::absolute, 1e-8}});
+  const auto ulps = eg::audit::audit_pair<Seg2, Seg2>(Question::distance, off, {.cases = 100});
+  const auto abs = eg::audit::audit_pair<Seg2, Seg2>(Question::distance, off,
+                                              {.cases = 100, .tolerance = {eg::audit::Unit::absolute, 1e-8}});
   EXPECT_GT(ulps.wrong(), ulps.cases() / 2);
   EXPECT_EQ(abs.wrong(), 0u);
   for (const auto& f : abs.families) EXPECT_NEAR(f.max_abs, 1e-9, 1e-9) << f.name;
@@ -394,30 +394,30 @@ TEST(AuditPair, ErrorsAreMeasuredInTheUnitAsked) {
 
 TEST(AuditPair, OptionsThatDoNotApplyAreErrors) {
   auto seg = [](const Seg2& x, const Pt2& y) { return eg::intersects(ex(x), eg::Segment2<double>{ex(y), ex(y)}); };
-  auto run = [&](const eg::AuditOptions& o) { return eg::audit_pair<Seg2, Pt2>(Question::closed_overlap, seg, o); };
-  eg::AuditOptions o{.cases = 1};
-  o.scale = eg::Scale::radius_sum;  // no radii
+  auto run = [&](const eg::audit::AuditOptions& o) { return eg::audit::audit_pair<Seg2, Pt2>(Question::closed_overlap, seg, o); };
+  eg::audit::AuditOptions o{.cases = 1};
+  o.scale = eg::audit::Scale::radius_sum;  // no radii
   EXPECT_THROW(run(o), std::invalid_argument);
   o = {.cases = 1};
-  o.overlap = eg::Overlap::open;  // the question is named, not taken from overlap
+  o.overlap = eg::audit::Overlap::open;  // the question is named, not taken from overlap
   EXPECT_THROW(run(o), std::invalid_argument);
   o = {.cases = 1};
-  o.families = {eg::CaseFamily::piercing_triangle};  // no triangle here
+  o.families = {eg::audit::CaseFamily::piercing_triangle};  // no triangle here
   EXPECT_THROW(run(o), std::invalid_argument);
   o = {.cases = 1};
   o.user_families = {{"touching", [](std::uint64_t, std::uint64_t, std::span<double>) {}}};
   EXPECT_THROW(run(o), std::invalid_argument);  // a built-in family's name
-  o.user_families = {eg::family<Disk, Stadium>("negative radius", [](std::uint64_t, std::uint64_t) {
+  o.user_families = {eg::audit::family<Disk, Stadium>("negative radius", [](std::uint64_t, std::uint64_t) {
     return std::pair{eg::Circle<double>{{0, 0}, -1}, eg::Capsule2<double>{{{0, 0}, {1, 0}}, 1}};
   })};
   auto disk = [](const Disk&, const Stadium&) { return true; };
-  EXPECT_THROW((eg::audit_pair<Disk, Stadium>(Question::closed_overlap, disk, o)), std::invalid_argument);
+  EXPECT_THROW((eg::audit::audit_pair<Disk, Stadium>(Question::closed_overlap, disk, o)), std::invalid_argument);
 }
 
 TEST(AuditPair, UserFamiliesAreNamedShardedAndMerged) {
   // Segments on one line at gap g (the "any distance" bug of an engine
   // that treats collinear segments as touching).
-  auto on_a_line = eg::family<Seg2, Seg2>("collinear_any_gap", [](std::uint64_t seed, std::uint64_t i) {
+  auto on_a_line = eg::audit::family<Seg2, Seg2>("collinear_any_gap", [](std::uint64_t seed, std::uint64_t i) {
     const double g = double(seed % 1000) / 10;
     (void)i;
     return std::pair{eg::Segment2<double>{{0, 0}, {1, 1}}, eg::Segment2<double>{{1 + g, 1 + g}, {3 + g, 3 + g}}};
@@ -429,30 +429,30 @@ TEST(AuditPair, UserFamiliesAreNamedShardedAndMerged) {
     const double c2 = (s.b.x - s.a.x) * (t.b.y - s.a.y) - (s.b.y - s.a.y) * (t.b.x - s.a.x);
     return (c1 == 0 && c2 == 0) || eg::intersects(s, t);
   };
-  eg::AuditOptions o{.cases = 90, .families = {eg::CaseFamily::touching, eg::CaseFamily::collinear_gaps}, .keep = 4};
+  eg::audit::AuditOptions o{.cases = 90, .families = {eg::audit::CaseFamily::touching, eg::audit::CaseFamily::collinear_gaps}, .keep = 4};
   o.user_families = {on_a_line};
-  const auto whole = eg::audit_pair<Seg2, Seg2>(Question::closed_overlap, collinear_always_touch, o, "bug");
+  const auto whole = eg::audit::audit_pair<Seg2, Seg2>(Question::closed_overlap, collinear_always_touch, o, "bug");
   ASSERT_EQ(whole.families.size(), 3u);
   EXPECT_EQ(whole.families[2].name, "collinear_any_gap");
   EXPECT_EQ(whole.families[2].cases, 90u);
   EXPECT_GT(whole.families[2].gross, 50u);
   EXPECT_GT(whole.families[1].gross, 0u);  // the built-in collinear family finds it too
   EXPECT_NE(whole.markdown().find("collinear_any_gap"), std::string::npos);
-  std::vector<eg::AuditReport> shards;
+  std::vector<eg::audit::AuditReport> shards;
   for (std::size_t i : {2u, 0u, 1u}) {
-    eg::AuditOptions s = o;
+    eg::audit::AuditOptions s = o;
     s.shard_index = i, s.shard_count = 3;
-    shards.push_back(eg::audit_pair<Seg2, Seg2>(Question::closed_overlap, collinear_always_touch, s, "bug"));
+    shards.push_back(eg::audit::audit_pair<Seg2, Seg2>(Question::closed_overlap, collinear_always_touch, s, "bug"));
     EXPECT_EQ(shards.back().shard, std::to_string(i) + "/3");
   }
-  const auto merged = eg::merge_reports(shards);
+  const auto merged = eg::audit::merge_reports(shards);
   EXPECT_EQ(merged.json(), whole.json());
   EXPECT_EQ(merged.markdown(), whole.markdown());
   // A missing or repeated shard is named (it was "shard '2/3' is not I/N
   // with 0 <= I < N <= 2", which named neither).
-  auto message = [](const std::vector<eg::AuditReport>& v) {
+  auto message = [](const std::vector<eg::audit::AuditReport>& v) {
     try {
-      (void)eg::merge_reports(v);
+      (void)eg::audit::merge_reports(v);
     } catch (const eg::invalid_input& e) {
       return std::string(e.what());
     }
@@ -470,9 +470,9 @@ TEST(AuditPair, HeldShapesAreAskedAboutAndTheirOffsetReported) {
   // The engine holds centre and half-axis in float: the exact reference is
   // asked about that shape, so the exact test of the held shape is right...
   auto held_test = [](const HeldCap& a, const HeldCap& b) {
-    return eg::intersects(eg::shape_adapter<HeldCap>::to_exact(a), eg::shape_adapter<HeldCap>::to_exact(b));
+    return eg::intersects(eg::audit::shape_adapter<HeldCap>::to_exact(a), eg::audit::shape_adapter<HeldCap>::to_exact(b));
   };
-  const auto r = eg::audit_pair<HeldCap, HeldCap>(Question::closed_overlap, held_test, {.cases = 100});
+  const auto r = eg::audit::audit_pair<HeldCap, HeldCap>(Question::closed_overlap, held_test, {.cases = 100});
   EXPECT_EQ(r.wrong(), 0u) << r.markdown();
   // ... and the report says how far the held shape is from the requested one.
   bool moved = false;
@@ -484,24 +484,24 @@ TEST(AuditPair, HeldShapesAreAskedAboutAndTheirOffsetReported) {
 TEST(AuditPair, FamiliesAreWhatTheirNamesSay) {
   // Each family of a ball-capsule pair: valid cases, and the share that
   // meets is neither 0 nor 1 where the family is about the boundary.
-  const eg::detail::PairLayout l{3, eg::ShapeKind::ball, eg::ShapeKind::capsule};
-  for (eg::CaseFamily f : {eg::CaseFamily::touching, eg::CaseFamily::collinear_gaps, eg::CaseFamily::nearly_parallel,
-                           eg::CaseFamily::zero_length, eg::CaseFamily::large_offsets}) {
+  const eg::audit::detail::PairLayout l{3, eg::audit::ShapeKind::ball, eg::audit::ShapeKind::capsule};
+  for (eg::audit::CaseFamily f : {eg::audit::CaseFamily::touching, eg::audit::CaseFamily::collinear_gaps, eg::audit::CaseFamily::nearly_parallel,
+                           eg::audit::CaseFamily::zero_length, eg::audit::CaseFamily::large_offsets}) {
     int meets = 0, n = 120;
     std::vector<double> c(l.width());
     for (int i = 0; i < n; ++i) {
-      eg::audit_cases::shape_pair(f, l, false, false, 7 + std::uint64_t(i), std::uint64_t(i), c);
+      eg::audit::cases::shape_pair(f, l, false, false, 7 + std::uint64_t(i), std::uint64_t(i), c);
       EXPECT_DOUBLE_EQ(c[0], c[3]);  // a ball: b = a
       EXPECT_GE(c[6], 0);
       std::vector<mpq_class> q(c.begin(), c.end());
-      meets += eg::pair_truth(Question::closed_overlap, l, q).answer.value;
+      meets += eg::audit::pair_truth(Question::closed_overlap, l, q).answer.value;
     }
-    EXPECT_GT(meets, n / 20) << eg::to_string(f);
-    EXPECT_LT(meets, n * 19 / 20) << eg::to_string(f);
+    EXPECT_GT(meets, n / 20) << eg::audit::to_string(f);
+    EXPECT_LT(meets, n * 19 / 20) << eg::audit::to_string(f);
   }
   // Large offsets are large.
   std::vector<double> c(l.width());
-  eg::audit_cases::shape_pair(eg::CaseFamily::large_offsets, l, false, false, 3, 0, c);
+  eg::audit::cases::shape_pair(eg::audit::CaseFamily::large_offsets, l, false, false, 3, 0, c);
   EXPECT_GT(std::fabs(c[0]), 1e8);
 }
 
@@ -509,7 +509,7 @@ TEST(AuditPair, ShapesTheTypeCannotHoldAreSkippedAndNeverShrunkInto) {
   // Ignores the radii: wrong (and gross) wherever the radii matter, and a
   // zero-length axis would shrink further; the adapter refuses it.
   auto no_radii = [](const LongCap& x, const LongCap& y) { return eg::intersects(x.c.seg, y.c.seg); };
-  const auto r = eg::audit_pair<LongCap, LongCap>(Question::closed_overlap, no_radii, {.cases = 200, .keep = 5});
+  const auto r = eg::audit::audit_pair<LongCap, LongCap>(Question::closed_overlap, no_radii, {.cases = 200, .keep = 5});
   std::size_t skipped = 0;
   for (const auto& f : r.families) {
     skipped += f.skipped;
@@ -536,7 +536,7 @@ TEST(AuditPair, AuditContactRunsTheThreeQuestions) {
     if (!c) return std::nullopt;
     return Hit{c->depth, c->normal};
   };
-  const auto right = eg::audit_contact<Ball3, Cap3>(exact, {.cases = 60}, "exact");
+  const auto right = eg::audit::audit_contact<Ball3, Cap3>(exact, {.cases = 60}, "exact");
   ASSERT_EQ(right.size(), 3u);
   EXPECT_EQ(right[0].algorithm, "exact: contact?");
   EXPECT_EQ(right[2].algorithm, "exact: normal");
@@ -547,7 +547,7 @@ TEST(AuditPair, AuditContactRunsTheThreeQuestions) {
     if (h && h->normal) h->normal = eg::Point3<double>{-h->normal->x, -h->normal->y, -h->normal->z};
     return h;
   };
-  const auto wrong = eg::audit_contact<Ball3, Cap3>(flipped, {.cases = 60}, "flipped");
+  const auto wrong = eg::audit::audit_contact<Ball3, Cap3>(flipped, {.cases = 60}, "flipped");
   EXPECT_EQ(wrong[0].wrong(), 0u);
   EXPECT_EQ(wrong[1].wrong(), 0u);
   EXPECT_GT(wrong[2].gross(), 0u);
@@ -584,8 +584,8 @@ std::optional<double> advance(const eg::Capsule3<double>& x, const eg::Point3<do
 /// radius; the first root of the end spheres and the side cylinder.
 std::optional<double> ball_cast(const eg::Capsule3<double>& x, const eg::Point3<double>& v, const eg::Sphere<double>& y) {
   using P = eg::Point3<double>;
-  auto sub = [](const P& p, const P& q) { return P{p.x - q.x, p.y - q.y, p.z - q.z}; };
-  auto dot = [](const P& p, const P& q) { return p.x * q.x + p.y * q.y + p.z * q.z; };
+  using eg::dot;
+  using eg::sub;
   const double R = x.r + y.r;
   const P w{-v.x, -v.y, -v.z}, d = sub(x.seg.b, x.seg.a), m = sub(y.center, x.seg.a);
   if (eg::distance(y.center, x.seg) <= R) return 0.0;
@@ -615,29 +615,29 @@ double gap(const eg::Capsule3<double>& x, const eg::Triangle3<double>& y) {
 TEST(AuditSweep, TheExactFirstContactOfAMovingCapsule) {
   // Capsule (-1,0,0)-(1,0,0), r 1/2, moving by (0,10,0) toward the ball at
   // (0,5,0), r 1/2: the surfaces meet when the axis is at y = 4, t = 2/5.
-  const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::ball};
+  const eg::audit::detail::PairLayout l{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::ball};
   const mpq_class h(1, 2);
   std::vector<mpq_class> c = {-1, 0, 0, 1, 0, 0, h, 0, 5, 0, 0, 5, 0, h, 0, 10, 0};
-  EXPECT_EQ(eg::detail::sweep_truth(l, c).answer.x, 0.4);
-  EXPECT_EQ(eg::detail::sweep_truth(l, c).motion, 10.0);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, c).answer.x, 0.4);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, c).motion, 10.0);
   c[15] = -10;  // moving away: none, and the whole sweep is 4 from touching
-  EXPECT_EQ(eg::detail::sweep_truth(l, c).answer.kind, eg::Answer::Kind::none);
-  EXPECT_EQ(eg::detail::sweep_truth(l, c).boundary, 4.0);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, c).answer.kind, eg::audit::Answer::Kind::none);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, c).boundary, 4.0);
   c[15] = 0, c[14] = 10;  // sliding along x, 5 off: never
-  EXPECT_EQ(eg::detail::sweep_truth(l, c).answer.kind, eg::Answer::Kind::none);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, c).answer.kind, eg::audit::Answer::Kind::none);
   // Against a triangle in z = 0 from z = 5 straight down by 10: z = 1/2 at t = 9/20.
-  const eg::detail::PairLayout lt{3, eg::ShapeKind::capsule, eg::ShapeKind::triangle};
+  const eg::audit::detail::PairLayout lt{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::triangle};
   const std::vector<mpq_class> ct = {-1, 0, 5, 1, 0, 5, h, -3, -3, 0, 3, -3, 0, 0, 3, 0, 0, 0, -10};
-  EXPECT_EQ(eg::detail::sweep_truth(lt, ct).answer.x, 0.45);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(lt, ct).answer.x, 0.45);
   // A capsule moving along its own axis into a ball beyond its end.
   const std::vector<mpq_class> ca = {-1, 0, 0, 1, 0, 0, h, 4, 0, 0, 4, 0, 0, h, 8, 0, 0};
-  EXPECT_EQ(eg::detail::sweep_truth(l, ca).answer.x, 0.25);
+  EXPECT_EQ(eg::audit::detail::sweep_truth(l, ca).answer.x, 0.25);
 }
 
 TEST(AuditSweep, AZeroLengthCapsuleSweepsLikeTheMovingBall) {
   // The moving ball of Question::time_of_impact (x's axis is the centre's
   // path) and a sweep of the zero-length capsule at its start agree.
-  const eg::detail::PairLayout pl{3, eg::ShapeKind::capsule, eg::ShapeKind::capsule};
+  const eg::audit::detail::PairLayout pl{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::capsule};
   std::mt19937_64 r(7);
   std::uniform_int_distribution<int> u(-6, 6), rad(0, 8);
   int contacts = 0;
@@ -648,10 +648,10 @@ TEST(AuditSweep, AZeroLengthCapsuleSweepsLikeTheMovingBall) {
     std::vector<mpq_class> s = {p[0], p[1], p[2], p[0], p[1], p[2]};
     s.insert(s.end(), p.begin() + 6, p.end());
     for (int k = 0; k < 3; ++k) s.push_back(p[3 + k] - p[k]);
-    const eg::Answer ball = eg::pair_truth(Question::time_of_impact, pl, p).answer;
-    const eg::Answer sweep = eg::detail::sweep_truth(pl, s).answer;
+    const eg::audit::Answer ball = eg::audit::pair_truth(Question::time_of_impact, pl, p).answer;
+    const eg::audit::Answer sweep = eg::audit::detail::sweep_truth(pl, s).answer;
     EXPECT_EQ(ball.str(), sweep.str()) << i;
-    contacts += ball.kind == eg::Answer::Kind::real && ball.x > 0;
+    contacts += ball.kind == eg::audit::Answer::Kind::real && ball.x > 0;
   }
   EXPECT_GT(contacts, 3);
 }
@@ -662,12 +662,12 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
   // scale at worst (measured: 199): the rounding-level band is 1024 here.
   // Few cases: the exact reference bisects an exact distance ~62 times per
   // case, which takes minutes under the sanitizers for the default count.
-  const eg::AuditOptions o{.cases = exactgeom::testing::sanitized_cases<std::size_t>(16, 2),
-                           .families = {eg::CaseFamily::random, eg::CaseFamily::touching,
-                                        eg::CaseFamily::nearly_parallel, eg::CaseFamily::zero_length},
+  const eg::audit::AuditOptions o{.cases = exactgeom::testing::sanitized_cases<std::size_t>(16, 2),
+                           .families = {eg::audit::CaseFamily::random, eg::audit::CaseFamily::touching,
+                                        eg::audit::CaseFamily::nearly_parallel, eg::audit::CaseFamily::zero_length},
                            .keep = 0,  // counts only
                            .gross_band = 1024};
-  const auto right = eg::audit_sweep<Cap3, Ball3>(
+  const auto right = eg::audit::audit_sweep<Cap3, Ball3>(
       [](const Cap3& x, const eg::Point3<double>& v, const Ball3& y) { return ball_cast(ex(x), v, ex(y)); }, o,
       "closed form");
   EXPECT_TRUE(right.real_valued);
@@ -675,7 +675,7 @@ TEST(AuditSweep, AReasonableSweepHasNoGrossMissAndABugIsGross) {
   for (const auto& f : right.families) gross += f.gross;
   EXPECT_EQ(gross, 0u) << right.markdown();
   // Forgets y's radius: contact found too late (or never): gross.
-  const auto bug = eg::audit_sweep<Cap3, Ball3>(
+  const auto bug = eg::audit::audit_sweep<Cap3, Ball3>(
       [](const Cap3& x, const eg::Point3<double>& v, const Ball3& y) {
         return ball_cast(ex(x), v, eg::Sphere<double>{ex(y).center, 0});
       },
@@ -691,13 +691,13 @@ TEST(AuditSweep, TriangleTargetsAndAMovingTriangleIsAnError) {
   // of "rounding-level" is 1e8 ULPs (2.2e-8 of the scale) for it. (With
   // the default 64 its early stops are gross, and so are its stalls on
   // glancing contacts, where it creeps by a shrinking gap.)
-  const auto tri = eg::audit_sweep<Cap3, Tri>(
+  const auto tri = eg::audit::audit_sweep<Cap3, Tri>(
       [](const Cap3& x, const eg::Point3<double>& v, const Tri& y) {
         return advance(ex(x), v, [&](const eg::Capsule3<double>& c) { return gap(c, ex(y)); });
       },
-      {.cases = 6, .families = {eg::CaseFamily::random}, .keep = 0, .gross_band = 1e8}, "conservative advancement");
+      {.cases = 6, .families = {eg::audit::CaseFamily::random}, .keep = 0, .gross_band = 1e8}, "conservative advancement");
   EXPECT_EQ(tri.families.front().gross, 0u) << tri.markdown();
-  EXPECT_THROW((eg::audit_sweep<Tri, Cap3>([](const Tri&, const eg::Point3<double>&, const Cap3&) { return 0.0; })),
+  EXPECT_THROW((eg::audit::audit_sweep<Tri, Cap3>([](const Tri&, const eg::Point3<double>&, const Cap3&) { return 0.0; })),
                std::invalid_argument);
 }
 
@@ -738,14 +738,14 @@ TEST(AuditReplay, HeldShapesReplayThroughEvalOnEveryLine) {
     };
     return eg::intersects(cap(a), cap(b));
   };
-  const auto r = eg::audit_pair<HeldCap, HeldCap>(Question::closed_overlap, float_ends, {.cases = 300, .keep = 10});
+  const auto r = eg::audit::audit_pair<HeldCap, HeldCap>(Question::closed_overlap, float_ends, {.cases = 300, .keep = 10});
   std::vector<std::string> lines, expected;
-  const eg::detail::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::capsule};
+  const eg::audit::detail::PairLayout l{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::capsule};
   std::size_t moved = 0;
   for (const auto& f : r.families)
     for (const auto& w : f.smallest) {
       lines.push_back(w.query), expected.push_back(w.expected);
-      moved += w.query != eg::audit_cases::contact_query(l, std::span<const double>(w.values));
+      moved += w.query != eg::audit::cases::contact_query(l, std::span<const double>(w.values));
     }
   ASSERT_GT(lines.size(), 20u) << r.markdown();
   EXPECT_GT(moved, lines.size() / 2) << "the held shapes are the requested ones: the test shows nothing";
@@ -766,15 +766,15 @@ TEST(AuditReplay, TimesOfImpactReplayAsSweepLines) {
     const auto t = ball_cast(eg::Capsule3<double>{{s.a, s.a}, ex(x).r}, v, eg::Sphere<double>{ex(y).center, 0});
     return t;  // forgets y's radius
   };
-  const eg::AuditOptions o{.cases = 12, .families = {eg::CaseFamily::random, eg::CaseFamily::touching}, .keep = 8};
-  const auto r = eg::audit_pair<Cap3, Ball3>(Question::time_of_impact, late, o);
-  const auto sw = eg::audit_sweep<Cap3, Ball3>(
+  const eg::audit::AuditOptions o{.cases = 12, .families = {eg::audit::CaseFamily::random, eg::audit::CaseFamily::touching}, .keep = 8};
+  const auto r = eg::audit::audit_pair<Cap3, Ball3>(Question::time_of_impact, late, o);
+  const auto sw = eg::audit::audit_sweep<Cap3, Ball3>(
       [](const Cap3& x, const eg::Point3<double>& v, const Ball3& y) {
         return ball_cast(ex(x), v, eg::Sphere<double>{ex(y).center, 0});
       },
       o);
   std::vector<std::string> lines, expected;
-  for (const eg::AuditReport* rep : {&r, &sw})
+  for (const eg::audit::AuditReport* rep : {&r, &sw})
     for (const auto& f : rep->families)
       for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected);
   ASSERT_GT(lines.size(), 8u);
@@ -797,7 +797,7 @@ TEST(AuditPair, TimeOfImpactIsRatedByItsBackwardErrorAsInAuditSweep) {
   // time is from touching) it is rounding-level. A time late by a quarter
   // of the motion on a path through y stays gross.
   auto path = [](double depth) {
-    return eg::family<Cap3, Ball3>(depth == 0 ? "grazing" : "through", [depth](std::uint64_t seed, std::uint64_t) {
+    return eg::audit::family<Cap3, Ball3>(depth == 0 ? "grazing" : "through", [depth](std::uint64_t seed, std::uint64_t) {
       std::mt19937_64 r(seed);
       std::uniform_real_distribution<double> u(-1, 1);
       const eg::Point3<double> o{u(r) * 8, u(r) * 8, u(r) * 8}, d{u(r), u(r), u(r)};
@@ -820,12 +820,12 @@ TEST(AuditPair, TimeOfImpactIsRatedByItsBackwardErrorAsInAuditSweep) {
     };
   };
   const std::size_t n = exactgeom::testing::sanitized_cases<std::size_t>(300, 4);
-  const eg::AuditOptions o{.cases = n, .families = {}, .keep = 0, .user_families = {path(0), path(0.5)}};
-  const auto right = eg::audit_pair<Cap3, Ball3>(Question::time_of_impact, cast(0), o, "closed form");
+  const eg::audit::AuditOptions o{.cases = n, .families = {}, .keep = 0, .user_families = {path(0), path(0.5)}};
+  const auto right = eg::audit::audit_pair<Cap3, Ball3>(Question::time_of_impact, cast(0), o, "closed form");
   ASSERT_EQ(right.families.size(), 2u);
   EXPECT_GT(right.families[0].wrong, n / 30) << right.markdown();  // grazing: times off by ~sqrt(eps)
   EXPECT_EQ(right.gross(), 0u) << right.markdown();
-  const auto bug = eg::audit_pair<Cap3, Ball3>(Question::time_of_impact, cast(0.25), o, "a quarter late");
+  const auto bug = eg::audit::audit_pair<Cap3, Ball3>(Question::time_of_impact, cast(0.25), o, "a quarter late");
   EXPECT_GT(bug.families[1].gross, n * 5 / 6) << bug.markdown();
 }
 
@@ -842,9 +842,9 @@ template <class X, class Y>
 void check(bool with_radius) {
   // 400 cases per family (100 under the sanitizers): 25 (6) of each variant.
   // Counts only: no wrong case kept (keep 0: no shrinking, most of the time).
-  const eg::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(400, 4)), .keep = 0};
-  const auto yes = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return true; }, o);
-  const auto no = eg::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return false; }, o);
+  const eg::audit::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(400, 4)), .keep = 0};
+  const auto yes = eg::audit::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return true; }, o);
+  const auto no = eg::audit::audit_pair<X, Y>(Question::closed_overlap, [](const X&, const Y&) { return false; }, o);
   for (const auto& f : yes.families) {
     EXPECT_GT(f.gross, 0u) << "always meet: no gross false positive in " << f.name;
     EXPECT_EQ(f.false_negatives, 0u);
@@ -868,7 +868,7 @@ struct FaceTri {
   eg::Triangle3<double> t;
 };
 template <>
-struct exactgeom::shape_adapter<FaceTri> {
+struct exactgeom::audit::shape_adapter<FaceTri> {
   using exact_type = exactgeom::Triangle3<double>;
   using scalar = double;
   static constexpr bool one_sided = true;
@@ -891,22 +891,22 @@ bool one_sided_meets(const eg::Capsule3<double>& c, const eg::Triangle3<double>&
 }  // namespace
 
 TEST(AuditOneSided, AOneSidedTriangleIsAskedAboutItsFrontOnly) {
-  const eg::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(600, 4))};
+  const eg::audit::AuditOptions o{.cases = static_cast<std::size_t>(exactgeom::testing::sanitized_cases(600, 4))};
   auto engine = [](const Cap3& c, const auto& t) { return one_sided_meets(ex(c), t.t); };
   // Two-sided adapter: the culled contacts from behind are misses, gross.
-  const auto two = eg::audit_pair<Cap3, Tri>(Question::closed_overlap, engine, o);
+  const auto two = eg::audit::audit_pair<Cap3, Tri>(Question::closed_overlap, engine, o);
   EXPECT_GT(two.gross(), 50u) << two.markdown();
   // One-sided adapter: every case faces the capsule, and the engine is right
   // on all of them but those where the midpoint test and the exact side
   // differ (none: the side is exact both ways).
-  const auto one = eg::audit_pair<Cap3, FaceTri>(Question::closed_overlap, engine, o);
+  const auto one = eg::audit::audit_pair<Cap3, FaceTri>(Question::closed_overlap, engine, o);
   EXPECT_EQ(one.wrong(), 0u) << one.markdown();
   for (const auto& f : one.families) {
     // Zero-area triangles have no plane, hence no front: those families
     // are skipped; of the others, the cases with the capsule's midpoint in
     // the triangle's plane (some piercing ones).
-    const bool flat = f.family == eg::CaseFamily::degenerate_triangle ||
-                      f.family == eg::CaseFamily::parallel_zero_length;
+    const bool flat = f.family == eg::audit::CaseFamily::degenerate_triangle ||
+                      f.family == eg::audit::CaseFamily::parallel_zero_length;
     if (flat) {
       EXPECT_GT(f.skipped, o.cases * 9 / 10) << f.name;
     } else {
@@ -915,7 +915,7 @@ TEST(AuditOneSided, AOneSidedTriangleIsAskedAboutItsFrontOnly) {
   }
   // The triangle may be x as well.
   auto engine_yx = [](const auto& t, const Cap3& c) { return one_sided_meets(ex(c), t.t); };
-  EXPECT_EQ((eg::audit_pair<FaceTri, Cap3>(Question::closed_overlap, engine_yx, o).wrong()), 0u);
+  EXPECT_EQ((eg::audit::audit_pair<FaceTri, Cap3>(Question::closed_overlap, engine_yx, o).wrong()), 0u);
 }
 
 namespace {
@@ -951,11 +951,11 @@ std::string eval_says(Question q, const std::string& answer) {
     case Question::open_overlap: return field(answer, "open");
     case Question::distance2: {
       const mpq_class d2 = rational_field(field(answer, "dist2"));
-      return eg::audit_cases::hex(eg::detail::ratio_to_double(d2.get_num(), d2.get_den()));
+      return eg::audit::cases::hex(eg::detail::ratio_to_double(d2.get_num(), d2.get_den()));
     }
     case Question::distance: {
       const mpq_class d2 = rational_field(field(answer, "dist2"));
-      return eg::audit_cases::hex(eg::detail::sqrt_ratio_to_double(d2.get_num(), d2.get_den()));
+      return eg::audit::cases::hex(eg::detail::sqrt_ratio_to_double(d2.get_num(), d2.get_den()));
     }
     case Question::gap: {
       const std::string g = field(answer, "gap");
@@ -986,10 +986,10 @@ TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
   const Question questions[] = {Question::closed_overlap, Question::open_overlap, Question::distance2,
                                 Question::distance,       Question::gap,          Question::depth,
                                 Question::normal};
-  const eg::AuditOptions o{.cases = exactgeom::testing::sanitized_cases(24, 4), .keep = 2};
+  const eg::audit::AuditOptions o{.cases = exactgeom::testing::sanitized_cases(24, 4), .keep = 2};
   std::vector<std::string> lines, expected;
   std::vector<Question> asked;
-  auto collect = [&](Question q, const eg::AuditReport& r) {
+  auto collect = [&](Question q, const eg::audit::AuditReport& r) {
     for (const auto& f : r.families)
       for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected), asked.push_back(q);
   };
@@ -1000,10 +1000,10 @@ TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
       switch (q) {
         case Question::closed_overlap:
         case Question::open_overlap:
-          collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return true; }, o));
+          collect(q, eg::audit::audit_pair<X, Y>(q, [](const X&, const Y&) { return true; }, o));
           break;
         case Question::normal:
-          collect(q, eg::audit_pair<X, Y>(
+          collect(q, eg::audit::audit_pair<X, Y>(
                          q,
                          [](const X&, const Y&) {
                            if constexpr (std::is_same_v<X, Stadium>) return std::optional(eg::Point2<double>{1, 0});
@@ -1012,9 +1012,9 @@ TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
                          o));
           break;
         case Question::depth:
-          collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return std::optional(0.125); }, o));
+          collect(q, eg::audit::audit_pair<X, Y>(q, [](const X&, const Y&) { return std::optional(0.125); }, o));
           break;
-        default: collect(q, eg::audit_pair<X, Y>(q, [](const X&, const Y&) { return 0.125; }, o));
+        default: collect(q, eg::audit::audit_pair<X, Y>(q, [](const X&, const Y&) { return 0.125; }, o));
       }
     };
     run(Cap3{}, Tri{});
@@ -1025,14 +1025,14 @@ TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
   // wherever that reading and contact's agree, so what is kept are the
   // axes through a triangle (R + P there), which must replay as eval's.
   const std::size_t before = lines.size();
-  collect(Question::depth, eg::audit_pair<Cap3, Tri>(
+  collect(Question::depth, eg::audit::audit_pair<Cap3, Tri>(
                                Question::depth,
                                [](const Cap3& c, const Tri& t) -> std::optional<double> {
                                  if (!eg::intersects(ex(c), ex(t))) return std::nullopt;
                                  const auto d2 = eg::to_mpq(eg::squared_distance(ex(c).seg, ex(t)));
                                  return eg::detail::round_depth(mpq_class(ex(c).r), d2);
                                },
-                               {.cases = o.cases, .families = {eg::CaseFamily::piercing_triangle}, .keep = 8}));
+                               {.cases = o.cases, .families = {eg::audit::CaseFamily::piercing_triangle}, .keep = 8}));
   const std::size_t through = lines.size() - before;
   EXPECT_GT(through, 0u) << "R - dist was never wrong: no axis through a triangle kept";
   ASSERT_GT(lines.size(), 200u);
@@ -1041,7 +1041,7 @@ TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
   ASSERT_EQ(answers.size(), lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
     EXPECT_EQ(eval_says(asked[i], answers[i]), expected[i])
-        << eg::to_string(asked[i]) << ": " << lines[i] << "\n -> " << answers[i];
+        << eg::audit::to_string(asked[i]) << ": " << lines[i] << "\n -> " << answers[i];
     pierced += i >= before && field(answers[i], "dist2") == "\"0\"";
   }
   EXPECT_EQ(pierced, through) << "every case R - dist got wrong has its axis through the triangle";

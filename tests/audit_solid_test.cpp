@@ -16,18 +16,18 @@
 #include <string>
 #include <vector>
 
-#include "exactgeom/audit.hpp"
+#include "exactgeom/audit/audit.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/convex.hpp"
-#include "exactgeom/extend/audit_subject.hpp"
-#include "exactgeom/float/gjk_epa.hpp"
-#include "exactgeom/float/obb_sat.hpp"
+#include "exactgeom/audit/subject.hpp"
+#include "exactgeom/reference/gjk_epa.hpp"
+#include "exactgeom/reference/obb_sat.hpp"
 #include "query/eval.hpp"
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
-using eg::CaseFamily;
-using eg::Question;
+using eg::audit::CaseFamily;
+using eg::audit::Question;
 
 namespace {
 struct Box {
@@ -52,84 +52,84 @@ struct Poly {
   eg::ConvexPolygon<double> p;
 };
 struct FBox {  // a float engine's box: centre, rotation matrix, half extents
-  eg::RotatedBox3<float> b;
+  eg::audit::RotatedBox3<float> b;
 };
 struct QBox {  // a float engine's box under a quaternion
-  eg::QuatBox3<float> b;
+  eg::audit::QuatBox3<float> b;
 };
 struct FHull {
-  eg::PointHull<float, 3> h;
+  eg::audit::PointHull<float, 3> h;
 };
 struct B2Box {  // Box2D's box: b2Rot (cos, sin) in float
-  eg::RotatedBox2<float> b;
+  eg::audit::RotatedBox2<float> b;
 };
 }  // namespace
 
 template <>
-struct eg::shape_adapter<Box> {
+struct eg::audit::shape_adapter<Box> {
   using exact_type = Box3<double>;
   using scalar = double;
   static Box from_exact(const exact_type& b) { return {b}; }
 };
 template <>
-struct eg::shape_adapter<Hull> {
+struct eg::audit::shape_adapter<Hull> {
   using exact_type = ConvexHull3<double>;
   using scalar = double;
   static Hull from_exact(const exact_type& h) { return {h}; }
 };
 template <>
-struct eg::shape_adapter<Ball> {
+struct eg::audit::shape_adapter<Ball> {
   using exact_type = Sphere<double>;
   using scalar = double;
   static Ball from_exact(const exact_type& s) { return {s}; }
 };
 template <>
-struct eg::shape_adapter<Cap> {
+struct eg::audit::shape_adapter<Cap> {
   using exact_type = Capsule3<double>;
   using scalar = double;
   static Cap from_exact(const exact_type& c) { return {c}; }
 };
 template <>
-struct eg::shape_adapter<Tri> {
+struct eg::audit::shape_adapter<Tri> {
   using exact_type = Triangle3<double>;
   using scalar = double;
   static Tri from_exact(const exact_type& t) { return {t}; }
 };
 template <>
-struct eg::shape_adapter<Rect> {
+struct eg::audit::shape_adapter<Rect> {
   using exact_type = Box2<double>;
   using scalar = double;
   static Rect from_exact(const exact_type& b) { return {b}; }
 };
 template <>
-struct eg::shape_adapter<Poly> {
+struct eg::audit::shape_adapter<Poly> {
   using exact_type = ConvexPolygon<double>;
   using scalar = double;
   static Poly from_exact(const exact_type& p) { return {p}; }
 };
 template <>
-struct eg::shape_adapter<FBox> {
+struct eg::audit::shape_adapter<FBox> {
   using exact_type = Box3<double>;
   using scalar = float;
   static FBox from_exact(const exact_type& b) { return {RotatedBox3<float>::hold(b)}; }
   static Box3<mpq_class> to_exact(const FBox& b) { return b.b.exact(); }
 };
 template <>
-struct eg::shape_adapter<QBox> {
+struct eg::audit::shape_adapter<QBox> {
   using exact_type = Box3<double>;
   using scalar = float;
   static QBox from_exact(const exact_type& b) { return {QuatBox3<float>::hold(b)}; }
   static Box3<mpq_class> to_exact(const QBox& b) { return b.b.exact(); }
 };
 template <>
-struct eg::shape_adapter<FHull> {
+struct eg::audit::shape_adapter<FHull> {
   using exact_type = ConvexHull3<double>;
   using scalar = float;
   static FHull from_exact(const exact_type& h) { return {PointHull<float, 3>::hold(h)}; }
   static ConvexHull3<mpq_class> to_exact(const FHull& h) { return h.h.exact(); }
 };
 template <>
-struct eg::shape_adapter<B2Box> {
+struct eg::audit::shape_adapter<B2Box> {
   using exact_type = Box2<double>;
   using scalar = float;
   static B2Box from_exact(const exact_type& b) { return {RotatedBox2<float>::hold(b)}; }
@@ -140,7 +140,7 @@ namespace {
 
 std::size_t cases(std::size_t n) { return static_cast<std::size_t>(eg::testing::sanitized_cases(static_cast<int>(n), 4)); }
 
-eg::flt::FloatBox3<double> fbox(const Box& x) {
+eg::reference::FloatBox3<double> fbox(const Box& x) {
   const auto& b = x.b;
   return {b.center, b.axes, b.half, 0.0};
 }
@@ -166,7 +166,7 @@ eg::Point3<double> thinnest(const eg::Box3<double>& b) {
   return down ? eg::Point3<double>{-a.x, -a.y, -a.z} : a;
 }
 
-std::size_t family_gross(const eg::AuditReport& r, CaseFamily f) {
+std::size_t family_gross(const eg::audit::AuditReport& r, CaseFamily f) {
   for (const auto& fa : r.families)
     if (fa.family == f) return fa.gross;
   return 0;
@@ -175,26 +175,26 @@ std::size_t family_gross(const eg::AuditReport& r, CaseFamily f) {
 }  // namespace
 
 TEST(AuditSolid, ExactFunctionsAreNeverWrongOnAnyPair) {
-  const eg::AuditOptions o{.cases = cases(40)};
+  const eg::audit::AuditOptions o{.cases = cases(40)};
   auto closed = [](const auto& x, const auto& y) { return eg::intersects(x, y); };
-  auto none = [](const eg::AuditReport& r) {
+  auto none = [](const eg::audit::AuditReport& r) {
     EXPECT_GT(r.cases(), 0u) << r.algorithm;
     EXPECT_EQ(r.wrong(), 0u) << r.markdown();
   };
-  none(eg::audit_pair<Box, Box>(Question::closed_overlap, [&](const Box& a, const Box& b) { return closed(a.b, b.b); }, o, "box-box"));
-  none(eg::audit_pair<Box, Cap>(Question::closed_overlap, [&](const Box& a, const Cap& b) { return closed(a.b, b.c); }, o, "box-capsule"));
-  none(eg::audit_pair<Hull, Ball>(Question::closed_overlap, [&](const Hull& a, const Ball& b) { return closed(a.h, b.s); }, o, "hull-sphere"));
-  none(eg::audit_pair<Tri, Box>(Question::closed_overlap, [&](const Tri& a, const Box& b) { return closed(a.t, b.b); }, o, "triangle-box"));
-  none(eg::audit_pair<Rect, Poly>(Question::closed_overlap, [&](const Rect& a, const Poly& b) { return closed(a.b, b.p); }, o, "rect-polygon"));
-  none(eg::audit_pair<Box, Hull>(Question::depth,
+  none(eg::audit::audit_pair<Box, Box>(Question::closed_overlap, [&](const Box& a, const Box& b) { return closed(a.b, b.b); }, o, "box-box"));
+  none(eg::audit::audit_pair<Box, Cap>(Question::closed_overlap, [&](const Box& a, const Cap& b) { return closed(a.b, b.c); }, o, "box-capsule"));
+  none(eg::audit::audit_pair<Hull, Ball>(Question::closed_overlap, [&](const Hull& a, const Ball& b) { return closed(a.h, b.s); }, o, "hull-sphere"));
+  none(eg::audit::audit_pair<Tri, Box>(Question::closed_overlap, [&](const Tri& a, const Box& b) { return closed(a.t, b.b); }, o, "triangle-box"));
+  none(eg::audit::audit_pair<Rect, Poly>(Question::closed_overlap, [&](const Rect& a, const Poly& b) { return closed(a.b, b.p); }, o, "rect-polygon"));
+  none(eg::audit::audit_pair<Box, Hull>(Question::depth,
                                  [](const Box& a, const Hull& b) -> std::optional<double> {
                                    const auto k = eg::contact(a.b, b.h);
                                    return k ? std::optional<double>(k->depth) : std::nullopt;
                                  },
                                  o, "box-hull depth"));
-  none(eg::audit_pair<Box, Box>(Question::distance, [](const Box& a, const Box& b) { return eg::distance(a.b, b.b); }, o,
+  none(eg::audit::audit_pair<Box, Box>(Question::distance, [](const Box& a, const Box& b) { return eg::distance(a.b, b.b); }, o,
                                 "box-box distance"));
-  none(eg::audit_pair<Box, Box>(Question::open_overlap,
+  none(eg::audit::audit_pair<Box, Box>(Question::open_overlap,
                                 [](const Box& a, const Box& b) {
                                   const auto k = eg::contact(a.b, b.b);
                                   return k && k->depth > 0;
@@ -205,13 +205,13 @@ TEST(AuditSolid, ExactFunctionsAreNeverWrongOnAnyPair) {
 namespace {
 /// The closed test of RTCD 4.4.1's box SAT (15 axes) and of its seeded twin
 /// without the nine edge-edge axes, audited with options o.
-std::pair<eg::AuditReport, eg::AuditReport> sat_audits(const eg::AuditOptions& o) {
-  return {eg::audit_pair<Box, Box>(
+std::pair<eg::audit::AuditReport, eg::audit::AuditReport> sat_audits(const eg::audit::AuditOptions& o) {
+  return {eg::audit::audit_pair<Box, Box>(
               Question::closed_overlap,
-              [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat(fbox(a), fbox(b)); }, o, "SAT, 15 axes"),
-          eg::audit_pair<Box, Box>(
+              [](const Box& a, const Box& b) { return eg::reference::obb_overlap_sat(fbox(a), fbox(b)); }, o, "SAT, 15 axes"),
+          eg::audit::audit_pair<Box, Box>(
               Question::closed_overlap,
-              [](const Box& a, const Box& b) { return eg::flt::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
+              [](const Box& a, const Box& b) { return eg::reference::obb_overlap_sat_no_edge_axes(fbox(a), fbox(b)); }, o,
               "SAT, 6 axes")};
 }
 }  // namespace
@@ -222,7 +222,7 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
   // test is wrong only within rounding of touching.
   // A fixed size (not reduced under the sanitizers): the edge-pair misses
   // are a few in a hundred cases.
-  const eg::AuditOptions o{.cases = 120,
+  const eg::audit::AuditOptions o{.cases = 120,
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::nearly_parallel},
                            .keep = 0};  // counts only: nothing to shrink
   const auto [full, twin] = sat_audits(o);
@@ -237,7 +237,7 @@ TEST(AuditSolid, SeededSatWithoutEdgeAxesIsCaughtAsGross) {
 // cases (docs/auditing_boxes.md states the share measured here), while the
 // full test is never gross there.
 TEST(AuditSolid, EdgeEdgeFamilyCatchesTheSatWithoutEdgeAxes) {
-  const eg::AuditOptions o{.cases = 200, .families = {CaseFamily::edge_edge}, .keep = 0};
+  const eg::audit::AuditOptions o{.cases = 200, .families = {CaseFamily::edge_edge}, .keep = 0};
   const auto [full, twin] = sat_audits(o);
   EXPECT_EQ(full.gross(), 0u) << full.markdown();
   ASSERT_EQ(twin.cases(), 200u) << twin.markdown();
@@ -247,14 +247,14 @@ TEST(AuditSolid, EdgeEdgeFamilyCatchesTheSatWithoutEdgeAxes) {
 }
 
 TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {
-  const eg::AuditOptions o{.cases = cases(200), .families = {CaseFamily::random, CaseFamily::touching}, .keep = 0};
+  const eg::audit::AuditOptions o{.cases = cases(200), .families = {CaseFamily::random, CaseFamily::touching}, .keep = 0};
   auto run = [&](bool guard) {
-    return eg::audit_pair<Box, Box>(
+    return eg::audit::audit_pair<Box, Box>(
         Question::distance,
         [guard](const Box& a, const Box& b) {
           const auto ca = corners(a), cb = corners(b);
-          const auto r = guard ? eg::flt::gjk_distance<double>(ca, cb)
-                               : eg::flt::gjk_distance_no_termination_guard<double>(ca, cb);
+          const auto r = guard ? eg::reference::gjk_distance<double>(ca, cb)
+                               : eg::reference::gjk_distance_no_termination_guard<double>(ca, cb);
           return r.distance;
         },
         o, guard ? "GJK" : "GJK without termination tolerance");
@@ -266,10 +266,10 @@ TEST(AuditSolid, SeededGjkWithoutTerminationToleranceIsCaughtAsGross) {
 }
 
 TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
-  const eg::AuditOptions o{.cases = cases(60), .families = {CaseFamily::random, CaseFamily::deep_overlap}, .keep = 0};
+  const eg::audit::AuditOptions o{.cases = cases(60), .families = {CaseFamily::random, CaseFamily::deep_overlap}, .keep = 0};
   // contact's depth_normal where it is unique: right; none where
   // directions tie (equal boxes in deep_overlap): counted as got_none only.
-  const auto exact = eg::audit_pair<Box, Box>(
+  const auto exact = eg::audit::audit_pair<Box, Box>(
       Question::direction,
       [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
         const auto k = eg::contact(a.b, b.b);
@@ -283,7 +283,7 @@ TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
   EXPECT_GT(exact.cases(), 0u);
   // Two equal concentric boxes separate least along their thinnest axis,
   // either way: both directions are right.
-  const auto tie = eg::audit_pair<Box, Box>(
+  const auto tie = eg::audit::audit_pair<Box, Box>(
       Question::direction,
       [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
         if (!eg::contact(a.b, b.b)) return std::nullopt;
@@ -296,7 +296,7 @@ TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
   EXPECT_LT(tie_none, got_none) << "no equal boxes in deep_overlap: the test shows nothing";
   EXPECT_EQ(tie.wrong(), tie_none) << tie.markdown();
   // The opposite direction pushes through the whole pair: gross.
-  const auto flipped = eg::audit_pair<Box, Box>(
+  const auto flipped = eg::audit::audit_pair<Box, Box>(
       Question::direction,
       [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
         const auto k = eg::contact(a.b, b.b);
@@ -307,7 +307,7 @@ TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
       o, "flipped");
   EXPECT_GT(flipped.gross(), flipped.cases() / 4) << flipped.markdown();
   // A direction turned by 1e-9 rad pushes 1e-18 of the depth further: right.
-  const auto turned = eg::audit_pair<Box, Box>(
+  const auto turned = eg::audit::audit_pair<Box, Box>(
       Question::direction,
       [](const Box& a, const Box& b) -> std::optional<eg::Point3<double>> {
         const auto k = eg::contact(a.b, b.b);
@@ -320,17 +320,17 @@ TEST(AuditSolid, DirectionsAreJudgedByHowFarTheyPush) {
 }
 
 TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
-  const eg::AuditOptions o{.cases = cases(30), .families = {CaseFamily::random, CaseFamily::touching}};
+  const eg::audit::AuditOptions o{.cases = cases(30), .families = {CaseFamily::random, CaseFamily::touching}};
   // The exact test on the held shapes (float matrix; quaternion exactly
   // rotated; float hull points): never wrong, and the held shapes are a
   // float rounding away from the requested ones.
-  const auto fb = eg::audit_pair<FBox, FBox>(
+  const auto fb = eg::audit::audit_pair<FBox, FBox>(
       Question::closed_overlap, [](const FBox& a, const FBox& b) { return eg::intersects(a.b.exact(), b.b.exact()); }, o,
       "matrix");
-  const auto qb = eg::audit_pair<QBox, FHull>(
+  const auto qb = eg::audit::audit_pair<QBox, FHull>(
       Question::closed_overlap, [](const QBox& a, const FHull& b) { return eg::intersects(a.b.exact(), b.h.exact()); },
       o, "quaternion-hull");
-  const auto b2 = eg::audit_pair<B2Box, B2Box>(
+  const auto b2 = eg::audit::audit_pair<B2Box, B2Box>(
       Question::closed_overlap,
       [](const B2Box& a, const B2Box& b) { return eg::intersects(a.b.exact(), b.b.exact()); }, o, "b2Rot");
   // Float cases are generated in float: a float matrix, b2Rot or point
@@ -350,7 +350,7 @@ TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
   // A quaternion built from a double rotation and rounded to float turns
   // the box by about one float ULP: far from the double box's touching
   // cases, so the exact test on the requested box is wrong on the held one.
-  const auto requested = eg::audit_pair<QBox, QBox>(
+  const auto requested = eg::audit::audit_pair<QBox, QBox>(
       Question::closed_overlap,
       [](const QBox& a, const QBox& b) {
         auto as_double = [](const QBox& q) {
@@ -370,16 +370,16 @@ TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
 }
 
 TEST(AuditSolid, SweepsOfBoxesAndHulls) {
-  const eg::AuditOptions o{.cases = cases(16),
+  const eg::audit::AuditOptions o{.cases = cases(16),
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap,
                                         CaseFamily::grazing_cast},
                            .keep = 0};
-  const auto exact = eg::audit_sweep<Box, Hull>(
+  const auto exact = eg::audit::audit_sweep<Box, Hull>(
       [](const Box& x, const eg::Point3<double>& v, const Hull& y) { return eg::time_of_impact(x.b, v, y.h); }, o,
       "exact");
   EXPECT_GT(exact.cases(), 0u);
   EXPECT_EQ(exact.wrong(), 0u) << exact.markdown();
-  const auto late = eg::audit_sweep<Box, Hull>(
+  const auto late = eg::audit::audit_sweep<Box, Hull>(
       [](const Box& x, const eg::Point3<double>& v, const Hull& y) -> std::optional<double> {
         const auto t = eg::time_of_impact(x.b, v, y.h);
         if (!t || *t == 0) return t;
@@ -415,11 +415,11 @@ TEST(AuditSolid, KeptLinesReplayThroughEval) {
   // `contact` of the held shapes that eval answers as the reference did.
   // Four families (shrinking six kept cases per family is most of the
   // cost, under the sanitizers above all).
-  const eg::AuditOptions o{.cases = cases(60),
+  const eg::audit::AuditOptions o{.cases = cases(60),
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap,
                                         CaseFamily::vertex_on_face},
                            .keep = 6};
-  const auto r = eg::audit_pair<FBox, FHull>(
+  const auto r = eg::audit::audit_pair<FBox, FHull>(
       Question::closed_overlap,
       [](const FBox& a, const FHull& b) {
         // A bounding-sphere test: wrong on most near cases.
@@ -446,7 +446,7 @@ TEST(AuditSolid, KeptLinesReplayThroughEval) {
 
 namespace {
 
-using M2 = eg::Manifold<eg::Point2<double>>;
+using M2 = eg::audit::Manifold<eg::Point2<double>>;
 
 /// Two axis-aligned 2-D boxes that overlap (coordinates in eighths: every
 /// value below is exact in double): the face of least overlap, its two
@@ -474,7 +474,7 @@ std::optional<M2> aligned_manifold(const Rect& x, const Rect& y) {
 
 /// Overlapping axis-aligned boxes, sizes and offsets in eighths.
 auto aligned_family() {
-  return eg::family<Rect, Rect>("aligned overlaps", [](std::uint64_t seed, std::uint64_t i) {
+  return eg::audit::family<Rect, Rect>("aligned overlaps", [](std::uint64_t seed, std::uint64_t i) {
     std::mt19937_64 r(seed * 7919 + i);
     auto eighths = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(r) / 8.0; };
     const eg::Box2<double> a{{eighths(-16, 16), eighths(-16, 16)}, {{{1, 0}, {0, 1}}}, {eighths(4, 24), eighths(4, 24)}};
@@ -494,10 +494,10 @@ auto aligned_family() {
 }  // namespace
 
 TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
-  const eg::AuditOptions o{.cases = cases(60), .families = {}, .keep = 0, .user_families = {aligned_family()}};
-  auto total = [](const eg::AuditReport& r) { return std::pair{r.families.front().wrong, r.gross()}; };
+  const eg::audit::AuditOptions o{.cases = cases(60), .families = {}, .keep = 0, .user_families = {aligned_family()}};
+  auto total = [](const eg::audit::AuditReport& r) { return std::pair{r.families.front().wrong, r.gross()}; };
   // The right manifold: never wrong, in any of the five reports.
-  const auto right = eg::audit_manifold<Rect, Rect>(aligned_manifold, 0.0, o, "clipped faces");
+  const auto right = eg::audit::audit_manifold<Rect, Rect>(aligned_manifold, 0.0, o, "clipped faces");
   for (const auto& r : right) {
     EXPECT_EQ(r.families.front().cases, o.cases) << r.markdown();
     EXPECT_EQ(total(r).first, 0u) << r.markdown();
@@ -505,7 +505,7 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
   // Points slid along the face past the overlap (by a quarter of the larger
   // box): off the shapes, gross in `points`, the separations still right
   // where their line meets both shapes.
-  const auto slid = eg::audit_manifold<Rect, Rect>(
+  const auto slid = eg::audit::audit_manifold<Rect, Rect>(
       [](const Rect& x, const Rect& y) {
         auto m = aligned_manifold(x, y);
         if (m) {
@@ -520,7 +520,7 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
   EXPECT_EQ(total(slid[4]).first, 0u) << slid[4].markdown();
   // Half the penetration: the separations and the depth are wrong (gross),
   // the points right.
-  const auto shallow = eg::audit_manifold<Rect, Rect>(
+  const auto shallow = eg::audit::audit_manifold<Rect, Rect>(
       [](const Rect& x, const Rect& y) {
         auto m = aligned_manifold(x, y);
         if (m)
@@ -533,7 +533,7 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
   EXPECT_GT(total(shallow[1]).second, o.cases * 9 / 10) << shallow[1].markdown();
   // The normal flipped: the normal report is gross; a point one ULP off the
   // region is not (right within four ULPs of the scale).
-  const auto flipped = eg::audit_manifold<Rect, Rect>(
+  const auto flipped = eg::audit::audit_manifold<Rect, Rect>(
       [](const Rect& x, const Rect& y) {
         auto m = aligned_manifold(x, y);
         if (m) {
@@ -547,7 +547,7 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
   EXPECT_EQ(total(flipped[3]).first, 0u) << flipped[3].markdown();
   // A tolerance lets points lie that far off the shapes: the slid points
   // within it are right.
-  const auto tolerant = eg::audit_manifold<Rect, Rect>(
+  const auto tolerant = eg::audit::audit_manifold<Rect, Rect>(
       [](const Rect& x, const Rect& y) {
         auto m = aligned_manifold(x, y);
         if (m) m->points[1].at.x += std::fabs(m->normal.y) / 64, m->points[1].at.y += std::fabs(m->normal.x) / 64;
@@ -556,11 +556,11 @@ TEST(AuditSolid, ManifoldsAreJudgedPointByPointAndTheirBugsAreGross) {
       1.0 / 32, o, "within the tolerance");
   EXPECT_EQ(total(tolerant[3]).first, 0u) << tolerant[3].markdown();
   // Malformed input is refused.
-  EXPECT_THROW((eg::audit_manifold<Rect, Rect>(aligned_manifold, -1.0, o)), std::invalid_argument);
-  EXPECT_THROW((eg::audit_manifold<Rect, Rect>(
+  EXPECT_THROW((eg::audit::audit_manifold<Rect, Rect>(aligned_manifold, -1.0, o)), std::invalid_argument);
+  EXPECT_THROW((eg::audit::audit_manifold<Rect, Rect>(
                    [](const Rect& x, const Rect& y) {
                      auto m = aligned_manifold(x, y);
-                     if (m) m->points.resize(eg::kManifoldPoints + 1);
+                     if (m) m->points.resize(eg::audit::kManifoldPoints + 1);
                      return m;
                    },
                    0.0, o)),
@@ -571,12 +571,12 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
   // stacked, vertex_on_face, float_rotations (pairs) and grazing_cast
   // (sweeps), checked on the generated values themselves. Off-boundary
   // variants (i % 16 of 11 .. 13) are left out: they are moved on purpose.
-  using K = eg::ShapeKind;
-  const eg::PairLayout bb{3, K::box, K::box};
+  using K = eg::audit::ShapeKind;
+  const eg::audit::PairLayout bb{3, K::box, K::box};
   auto variant = [](std::uint64_t i) { return i % 16 >= 11 && i % 16 <= 13; };
-  auto truth = [](const eg::PairLayout& l, std::span<const double> v) {
+  auto truth = [](const eg::audit::PairLayout& l, std::span<const double> v) {
     const std::vector<mpq_class> q(v.begin(), v.end());
-    return eg::pair_truth(Question::closed_overlap, l, q);
+    return eg::audit::pair_truth(Question::closed_overlap, l, q);
   };
   std::vector<double> c(bb.width());
   for (const bool as_float : {false, true}) {
@@ -585,7 +585,7 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
     int meet = 0, apart = 0;
     for (std::uint64_t i = 0; i < 48; ++i) {
       if (variant(i)) continue;
-      eg::audit_cases::shape_pair(CaseFamily::stacked, bb, as_float, as_float, 100 + i, i, c);
+      eg::audit::cases::shape_pair(CaseFamily::stacked, bb, as_float, as_float, 100 + i, i, c);
       const auto t = truth(bb, c);
       EXPECT_LE(t.boundary, as_float ? 1e-5 : 1e-12) << i;
       ++(t.answer.value ? meet : apart);
@@ -599,7 +599,7 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
     double defect = 0;
     for (std::uint64_t i = 0; i < 24; ++i) {
       if (variant(i)) continue;
-      eg::audit_cases::shape_pair(CaseFamily::float_rotations, bb, as_float, as_float, 200 + i, i, c);
+      eg::audit::cases::shape_pair(CaseFamily::float_rotations, bb, as_float, as_float, 200 + i, i, c);
       for (std::size_t at : {0u, 16u}) {
         for (std::size_t k = 3; k < 12; ++k)
           if (as_float) {
@@ -625,7 +625,7 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
   // at x's surface, inside the face, every other corner clearly outside x.
   for (std::uint64_t i = 0; i < 40; ++i) {
     if (variant(i)) continue;
-    eg::audit_cases::shape_pair(CaseFamily::vertex_on_face, bb, false, false, 300 + i, i, c);
+    eg::audit::cases::shape_pair(CaseFamily::vertex_on_face, bb, false, false, 300 + i, i, c);
     EXPECT_LE(truth(bb, c).boundary, 1e-12) << i;
     int on = 0;
     for (int m = 0; m < 8; ++m) {
@@ -652,15 +652,15 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
   // A grazing cast: the region x sweeps is within rounding of touching y
   // (it neither misses by more nor goes in), and x mostly starts beside
   // the face, apart from y.
-  for (const eg::PairLayout& l : {bb, eg::PairLayout{3, K::ball, K::box}, eg::PairLayout{2, K::box, K::hull}}) {
-    const auto s = eg::sweep_subject(l, false, false, "grazing");
+  for (const eg::audit::PairLayout& l : {bb, eg::audit::PairLayout{3, K::ball, K::box}, eg::audit::PairLayout{2, K::box, K::hull}}) {
+    const auto s = eg::audit::sweep_subject(l, false, false, "grazing");
     std::vector<double> w(s.width);
     int beside = 0, all = 0;
     for (std::uint64_t i = 0; i < 24; ++i) {
       if (variant(i)) continue;
       s.generate(CaseFamily::grazing_cast, 400 + i, i, w);
       const std::vector<mpq_class> q(w.begin(), w.end());
-      EXPECT_LE(eg::detail::sweep_truth(l, q).boundary, 1e-9) << i;
+      EXPECT_LE(eg::audit::detail::sweep_truth(l, q).boundary, 1e-9) << i;
       ++all;
       beside += truth(l, std::span<const double>(w).first(l.width())).boundary > 1e-6;
     }
@@ -671,10 +671,10 @@ TEST(AuditSolid, FamiliesMakeTheCasesTheirNamesSay) {
 TEST(AuditSolid, SweepTargetsAreJudgedByTheBandAroundTheTarget) {
   // A cast that stops at a target separation (Box2D's b2TimeOfImpact):
   // right within the band, gross beyond it, and wrong without the target.
-  const eg::AuditOptions o{.cases = cases(12),
+  const eg::audit::AuditOptions o{.cases = cases(12),
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::grazing_cast},
                            .keep = 0};
-  const eg::SweepTarget target{0.01, 0.0025};
+  const eg::audit::SweepTarget target{0.01, 0.0025};
   auto grown = [](double by) {
     return [by](const Rect& x, const eg::Point2<double>& v, const Rect& y) {
       eg::Box2<double> b = x.b;
@@ -682,20 +682,20 @@ TEST(AuditSolid, SweepTargetsAreJudgedByTheBandAroundTheTarget) {
       return eg::time_of_impact(b, v, y.b);
     };
   };
-  const auto at_target = eg::audit_sweep<Rect, Rect>(grown(0.01), target, o, "to the target");
+  const auto at_target = eg::audit::audit_sweep<Rect, Rect>(grown(0.01), target, o, "to the target");
   EXPECT_GT(at_target.cases(), 0u);
   EXPECT_EQ(at_target.wrong(), 0u) << at_target.markdown();
-  const auto early = eg::audit_sweep<Rect, Rect>(grown(0.012), target, o, "0.002 early");
+  const auto early = eg::audit::audit_sweep<Rect, Rect>(grown(0.012), target, o, "0.002 early");
   EXPECT_EQ(early.wrong(), 0u) << early.markdown();
-  const auto late = eg::audit_sweep<Rect, Rect>(grown(0), target, o, "to contact");
+  const auto late = eg::audit::audit_sweep<Rect, Rect>(grown(0), target, o, "to contact");
   EXPECT_GT(late.gross(), 0u) << late.markdown();
-  const auto plain = eg::audit_sweep<Rect, Rect>(grown(0.01), o, "no target");
+  const auto plain = eg::audit::audit_sweep<Rect, Rect>(grown(0.01), o, "no target");
   EXPECT_GT(plain.gross(), 0u) << plain.markdown();
   // Kept lines carry x grown by the separation: eval answers them as the
   // reference did.
-  eg::AuditOptions keep = o;
+  eg::audit::AuditOptions keep = o;
   keep.keep = 2;
-  const auto kept = eg::audit_sweep<Rect, Rect>(grown(0), target, keep, "to contact, kept");
+  const auto kept = eg::audit::audit_sweep<Rect, Rect>(grown(0), target, keep, "to contact, kept");
   std::vector<std::string> lines, expected;
   for (const auto& f : kept.families)
     for (const auto& w : f.smallest) lines.push_back(w.query), expected.push_back(w.expected);
@@ -706,7 +706,7 @@ TEST(AuditSolid, SweepTargetsAreJudgedByTheBandAroundTheTarget) {
     const std::string want = expected[i] == "none" ? "\"toi\":null" : "\"toi\":\"" + expected[i] + "\"";
     EXPECT_NE(answers[i].find(want), std::string::npos) << lines[i] << "\n -> " << answers[i];
   }
-  const eg::SweepTarget negative{-1, 0}, not_a_number{0.01, NAN};
-  EXPECT_THROW((eg::audit_sweep<Rect, Rect>(grown(0), negative, o)), std::invalid_argument);
-  EXPECT_THROW((eg::audit_sweep<Rect, Rect>(grown(0), not_a_number, o)), std::invalid_argument);
+  const eg::audit::SweepTarget negative{-1, 0}, not_a_number{0.01, NAN};
+  EXPECT_THROW((eg::audit::audit_sweep<Rect, Rect>(grown(0), negative, o)), std::invalid_argument);
+  EXPECT_THROW((eg::audit::audit_sweep<Rect, Rect>(grown(0), not_a_number, o)), std::invalid_argument);
 }

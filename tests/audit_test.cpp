@@ -1,4 +1,4 @@
-// Tests of the audit API (exactgeom/audit.hpp) as a user calls it: a
+// Tests of the audit API (exactgeom/audit/audit.hpp) as a user calls it: a
 // deliberately wrong float test must be found wrong where it is wrong and
 // nowhere else, the exact test never, and options that do not apply to a
 // subject are errors.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/audit/subject.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segments.hpp"
 
@@ -25,7 +25,7 @@ struct Cap {
 }  // namespace
 
 template <>
-struct exactgeom::shape_adapter<Cap> {
+struct exactgeom::audit::shape_adapter<Cap> {
   using exact_type = exactgeom::Capsule2<double>;
   using scalar = double;
   static Cap from_exact(const exact_type& c) { return {c.seg.a.x, c.seg.a.y, c.seg.b.x, c.seg.b.y, c.r}; }
@@ -36,7 +36,7 @@ namespace {
 eg::Capsule2<double> exact_of(const Cap& c) { return {{{c.ax, c.ay}, {c.bx, c.by}}, c.r}; }
 
 TEST(Audit, TheExactTestIsNeverWrong) {
-  const auto r = eg::audit<Cap>([](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); },
+  const auto r = eg::audit::audit<Cap>([](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); },
                                 {.cases = 500});
   EXPECT_GT(r.cases(), 2000u);
   EXPECT_EQ(r.wrong(), 0u);
@@ -50,10 +50,10 @@ TEST(Audit, AGrosslyWrongTestIsFoundWithItsCases) {
     b2.r *= 1.1;
     return eg::intersects(exact_of(a2), exact_of(b2));
   };
-  const auto r = eg::audit<Cap>(inflated, {.cases = 500});
+  const auto r = eg::audit::audit<Cap>(inflated, {.cases = 500});
   EXPECT_GT(r.wrong(), 50u);
   for (const auto& f : r.families) {
-    EXPECT_EQ(f.false_negatives, 0u) << eg::to_string(f.family);  // it only ever says yes too often
+    EXPECT_EQ(f.false_negatives, 0u) << eg::audit::to_string(f.family);  // it only ever says yes too often
     for (const auto& w : f.smallest) {
       EXPECT_EQ(w.expected, "false");
       EXPECT_NE(w.query.find("\"op\":\"contact\""), std::string::npos);
@@ -64,35 +64,35 @@ TEST(Audit, AGrosslyWrongTestIsFoundWithItsCases) {
 TEST(Audit, OverlapOpenAsksTheOpenQuestion) {
   // The closed test audited as an open one is wrong exactly on touching pairs.
   const auto closed = [](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); };
-  const auto r = eg::audit<Cap>(closed, {.cases = 500, .overlap = eg::Overlap::open});
+  const auto r = eg::audit::audit<Cap>(closed, {.cases = 500, .overlap = eg::audit::Overlap::open});
   EXPECT_GT(r.wrong(), 0u);
   for (const auto& f : r.families) EXPECT_EQ(f.false_negatives, 0u);
 }
 
-eg::AuditSubject fixed_subject() {
-  eg::AuditSubject s;
+eg::audit::AuditSubject fixed_subject() {
+  eg::audit::AuditSubject s;
   s.name = "fixed";
   s.question = "closed overlap";
-  s.families = {eg::CaseFamily::random};
+  s.families = {eg::audit::CaseFamily::random};
   s.width = 10;
-  s.generate = [](eg::CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    eg::audit_cases::capsule_pair(f, 2, seed, i, c);
+  s.generate = [](eg::audit::CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    eg::audit::cases::capsule_pair(f, 2, seed, i, c);
   };
-  s.exact = [](std::span<const double>) { return eg::Answer::of(true); };
+  s.exact = [](std::span<const double>) { return eg::audit::Answer::of(true); };
   s.approx = s.exact;
-  s.query = [](std::span<const double> c) { return eg::audit_cases::capsule_query(c, 2); };
+  s.query = [](std::span<const double> c) { return eg::audit::cases::capsule_query(c, 2); };
   s.nonnegative.assign(10, false);
   return s;
 }
 
 TEST(Audit, OptionsThatDoNotApplyAreErrors) {
-  const eg::AuditSubject s = fixed_subject();
-  EXPECT_EQ(eg::run_audit(s, {.cases = 10}).cases(), 10u);  // the default families: those it has
-  EXPECT_THROW(eg::run_audit(s, {.cases = 10, .overlap = eg::Overlap::open}), std::invalid_argument);
-  EXPECT_THROW(eg::run_audit(s, {.cases = 10, .families = {eg::CaseFamily::touching}}), std::invalid_argument);
-  EXPECT_THROW(eg::run_audit(s, {.cases = 10, .shard_index = 2, .shard_count = 2}), std::invalid_argument);
-  EXPECT_THROW(eg::run_audit(s, {.cases = 10, .shard_index = 0, .shard_count = 0}), std::invalid_argument);
-  EXPECT_EQ(eg::run_audit(s, {.cases = 10, .families = {eg::CaseFamily::random}}).cases(), 10u);
+  const eg::audit::AuditSubject s = fixed_subject();
+  EXPECT_EQ(eg::audit::run_audit(s, {.cases = 10}).cases(), 10u);  // the default families: those it has
+  EXPECT_THROW(eg::audit::run_audit(s, {.cases = 10, .overlap = eg::audit::Overlap::open}), std::invalid_argument);
+  EXPECT_THROW(eg::audit::run_audit(s, {.cases = 10, .families = {eg::audit::CaseFamily::touching}}), std::invalid_argument);
+  EXPECT_THROW(eg::audit::run_audit(s, {.cases = 10, .shard_index = 2, .shard_count = 2}), std::invalid_argument);
+  EXPECT_THROW(eg::audit::run_audit(s, {.cases = 10, .shard_index = 0, .shard_count = 0}), std::invalid_argument);
+  EXPECT_EQ(eg::audit::run_audit(s, {.cases = 10, .families = {eg::audit::CaseFamily::random}}).cases(), 10u);
 }
 
 }  // namespace
@@ -101,8 +101,8 @@ TEST(Audit, OptionsThatDoNotApplyAreErrors) {
 // The installed helpers for hand-written subjects (engine audits).
 
 namespace {
-using exactgeom::CaseFamily;
-namespace ac = exactgeom::audit_cases;
+using exactgeom::audit::CaseFamily;
+namespace ac = exactgeom::audit::cases;
 
 ac::Generator two_capsules() {
   return [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
@@ -111,18 +111,18 @@ ac::Generator two_capsules() {
 }
 /// Cases (x, y) with x in [2, 3) and y in [1, 2): the exact answer is
 /// y > 0 and `approx` answers its negation, so every case is wrong.
-eg::AuditSubject always_wrong_subject(bool with_class) {
-  eg::AuditSubject s;
+eg::audit::AuditSubject always_wrong_subject(bool with_class) {
+  eg::audit::AuditSubject s;
   s.name = "always wrong";
   s.question = "is y positive?";
-  s.families = {eg::CaseFamily::random};
+  s.families = {eg::audit::CaseFamily::random};
   s.width = 2;
-  s.generate = [](eg::CaseFamily, std::uint64_t seed, std::uint64_t, std::span<double> c) {
+  s.generate = [](eg::audit::CaseFamily, std::uint64_t seed, std::uint64_t, std::span<double> c) {
     c[0] = 2 + double(seed % 1000) / 1000.3, c[1] = 1 + double((seed >> 20) % 1000) / 1000.7;
   };
-  s.exact = [](std::span<const double> c) { return eg::Answer::of(c[1] > 0); };
-  s.approx = [](std::span<const double> c) { return eg::Answer::of(!(c[1] > 0)); };
-  s.query = [](std::span<const double> c) { return eg::audit_cases::with_case("{}", c); };
+  s.exact = [](std::span<const double> c) { return eg::audit::Answer::of(c[1] > 0); };
+  s.approx = [](std::span<const double> c) { return eg::audit::Answer::of(!(c[1] > 0)); };
+  s.query = [](std::span<const double> c) { return eg::audit::cases::with_case("{}", c); };
   if (with_class) s.shape_class = [](std::span<const double> c) { return int(c[0] == 0); };
   return s;
 }
@@ -130,7 +130,7 @@ eg::AuditSubject always_wrong_subject(bool with_class) {
 TEST(AuditShrink, AKeptCaseKeepsTheFailureItWasKeptFor) {
   // Every case is a false negative. Shrinking y to 0 would make a smaller
   // wrong case -- a false positive, another failure: it must not.
-  const eg::AuditReport r = eg::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 5});
+  const eg::audit::AuditReport r = eg::audit::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 5});
   ASSERT_EQ(r.families.at(0).smallest.size(), 5u);
   for (const auto& w : r.families[0].smallest) {
     EXPECT_EQ(w.expected, "true") << w.query;
@@ -140,9 +140,9 @@ TEST(AuditShrink, AKeptCaseKeepsTheFailureItWasKeptFor) {
   }
   // And it keeps the subject's shape class: x is never shrunk to 0 (with
   // no class, x = 0 is the smallest case of the same failure).
-  const eg::AuditReport free = eg::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 1});
+  const eg::audit::AuditReport free = eg::audit::run_audit(always_wrong_subject(false), {.cases = 50, .keep = 1});
   EXPECT_EQ(free.families[0].smallest.at(0).values[0], 0.0);
-  const eg::AuditReport kept = eg::run_audit(always_wrong_subject(true), {.cases = 50, .keep = 5});
+  const eg::audit::AuditReport kept = eg::audit::run_audit(always_wrong_subject(true), {.cases = 50, .keep = 5});
   for (const auto& w : kept.families[0].smallest) EXPECT_NE(w.values[0], 0.0) << w.query;
 }
 
@@ -150,11 +150,11 @@ TEST(AuditShrink, PairSubjectsKeepTheirShapesClass) {
   // A capsule-triangle test that is always "apart": wrong wherever they
   // meet. Kept piercing cases keep a spanning triangle and an axis with
   // length (shrunk, three equal corners would still be a miss).
-  const eg::PairLayout l{3, eg::ShapeKind::capsule, eg::ShapeKind::triangle};
-  eg::AuditSubject s = eg::pair_subject(eg::Question::closed_overlap, l, false, false, "never meets");
-  s.approx = [](std::span<const double>) { return eg::Answer::of(false); };
-  const eg::AuditReport r =
-      eg::run_audit(s, {.cases = 60, .families = {eg::CaseFamily::piercing_triangle}, .keep = 4});
+  const eg::audit::PairLayout l{3, eg::audit::ShapeKind::capsule, eg::audit::ShapeKind::triangle};
+  eg::audit::AuditSubject s = eg::audit::pair_subject(eg::audit::Question::closed_overlap, l, false, false, "never meets");
+  s.approx = [](std::span<const double>) { return eg::audit::Answer::of(false); };
+  const eg::audit::AuditReport r =
+      eg::audit::run_audit(s, {.cases = 60, .families = {eg::audit::CaseFamily::piercing_triangle}, .keep = 4});
   ASSERT_FALSE(r.families.at(0).smallest.empty());
   for (const auto& w : r.families[0].smallest) {
     const std::span<const double> c(w.values);
@@ -170,20 +170,20 @@ TEST(AuditShrink, PairSubjectsKeepTheirShapesClass) {
 // and shard files merged by a program.
 
 /// Runs audit_main with the arguments; its exit status and standard output.
-std::pair<int, std::string> run_main(std::vector<std::string> args, const std::vector<eg::AuditJob>& jobs,
-                                     eg::AuditOptions defaults = {.cases = 40}) {
+std::pair<int, std::string> run_main(std::vector<std::string> args, const std::vector<eg::audit::AuditJob>& jobs,
+                                     eg::audit::AuditOptions defaults = {.cases = 40}) {
   args.insert(args.begin(), "audit_test");
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   ::testing::internal::CaptureStdout();
-  const int status = eg::audit_main(static_cast<int>(argv.size()), argv.data(), jobs, std::move(defaults));
+  const int status = eg::audit::audit_main(static_cast<int>(argv.size()), argv.data(), jobs, std::move(defaults));
   return {status, ::testing::internal::GetCapturedStdout()};
 }
 
-std::vector<eg::AuditJob> two_jobs() {
-  return {{"always wrong", [](const eg::AuditOptions& o) { return eg::run_audit(always_wrong_subject(true), o); }},
-          {"fixed capsules", [](const eg::AuditOptions& o) {
-             return std::vector<eg::AuditReport>{eg::run_audit(fixed_subject(), o)};
+std::vector<eg::audit::AuditJob> two_jobs() {
+  return {{"always wrong", [](const eg::audit::AuditOptions& o) { return eg::audit::run_audit(always_wrong_subject(true), o); }},
+          {"fixed capsules", [](const eg::audit::AuditOptions& o) {
+             return std::vector<eg::audit::AuditReport>{eg::audit::run_audit(fixed_subject(), o)};
            }}};
 }
 
@@ -221,12 +221,12 @@ TEST(AuditMain, RunsEveryJobWithTheStandardFlags) {
 TEST(AuditMain, ShardFilesMergeInAProgramIntoTheUnshardedOutput) {
   const auto whole = run_main({"--json", "--keep", "4"}, two_jobs());
   ASSERT_EQ(whole.first, 0);
-  std::vector<eg::AuditReport> wrong_shards, fixed_shards;
+  std::vector<eg::audit::AuditReport> wrong_shards, fixed_shards;
   for (int i = 0; i < 3; ++i) {
     const auto part = run_main({"--json", "--keep", "4", "--shard", std::to_string(i) + "/3"}, two_jobs());
     ASSERT_EQ(part.first, 0);
     for (const std::string& line : lines_of(part.second)) {
-      eg::AuditReport r = eg::AuditReport::from_json(line);
+      eg::audit::AuditReport r = eg::audit::AuditReport::from_json(line);
       EXPECT_EQ(r.json(), line);  // read back exactly
       (r.algorithm == "always wrong" ? wrong_shards : fixed_shards).push_back(std::move(r));
     }
@@ -234,18 +234,18 @@ TEST(AuditMain, ShardFilesMergeInAProgramIntoTheUnshardedOutput) {
   ASSERT_EQ(wrong_shards.size(), 3u);
   const std::vector<std::string> want = lines_of(whole.second);
   ASSERT_EQ(want.size(), 2u);
-  EXPECT_EQ(eg::merge_reports(wrong_shards).json(), want[0]);
-  EXPECT_EQ(eg::merge_reports(fixed_shards).json(), want[1]);
-  EXPECT_FALSE(eg::AuditReport::from_json(want[0]).families.at(0).smallest.empty());
+  EXPECT_EQ(eg::audit::merge_reports(wrong_shards).json(), want[0]);
+  EXPECT_EQ(eg::audit::merge_reports(fixed_shards).json(), want[1]);
+  EXPECT_FALSE(eg::audit::AuditReport::from_json(want[0]).families.at(0).smallest.empty());
 }
 
 TEST(AuditReportFromJson, RefusesWhatIsNotALineOfJson) {
-  const std::string good = eg::run_audit(always_wrong_subject(true), {.cases = 5}).json();
-  EXPECT_NO_THROW((void)eg::AuditReport::from_json(good));
+  const std::string good = eg::audit::run_audit(always_wrong_subject(true), {.cases = 5}).json();
+  EXPECT_NO_THROW((void)eg::audit::AuditReport::from_json(good));
   for (const std::string& bad :
        {std::string(""), std::string("{}"), std::string("[1,2]"), good.substr(0, good.size() / 2),
         std::string("{\"algorithm\":1}"), good.substr(0, good.find("\"keep\"")) + "\"keep\":-1}"}) {
-    EXPECT_THROW((void)eg::AuditReport::from_json(bad), eg::invalid_input) << bad;
+    EXPECT_THROW((void)eg::audit::AuditReport::from_json(bad), eg::invalid_input) << bad;
   }
 }
 
@@ -303,17 +303,17 @@ TEST(AuditHelpers, WithCaseRoundTripsAndCaseOfRefusesWhatItDidNotWrite) {
 }
 
 TEST(AuditHelpers, TouchingMarginIsTheDistanceToTouching) {
-  EXPECT_EQ(exactgeom::touching_margin(25, 3), 2.0);  // |5 - 3|
-  EXPECT_EQ(exactgeom::touching_margin(9, 5), 2.0);
-  EXPECT_EQ(exactgeom::touching_margin(0, 0), 0.0);
+  EXPECT_EQ(exactgeom::audit::touching_margin(25, 3), 2.0);  // |5 - 3|
+  EXPECT_EQ(exactgeom::audit::touching_margin(9, 5), 2.0);
+  EXPECT_EQ(exactgeom::audit::touching_margin(0, 0), 0.0);
   // Near touching the difference is still accurate (no cancellation):
   // d2 = (1 + 2^-60)^2, R = 1 -> margin 2^-60.
   const mpq_class d = 1 + mpq_class(1, mpz_class(1) << 60);
-  EXPECT_NEAR(exactgeom::touching_margin(d * d, 1) / 0x1p-60, 1.0, 1e-15);
+  EXPECT_NEAR(exactgeom::audit::touching_margin(d * d, 1) / 0x1p-60, 1.0, 1e-15);
 }
 
 TEST(AuditHelpers, CentredCapsuleDenotesItsStoredNumbersExactly) {
-  using exactgeom::CentredCapsule;
+  using exactgeom::audit::CentredCapsule;
   // An axis along x: centre, unit axis and half-height are exact, so the
   // held capsule is the requested one.
   const exactgeom::Capsule3<double> c{{{1, 2, 3}, {5, 2, 3}}, 0.5};
@@ -333,7 +333,7 @@ TEST(AuditHelpers, CentredCapsuleDenotesItsStoredNumbersExactly) {
   EXPECT_EQ(z.hh, 0.0);
   EXPECT_EQ(z.exact().seg.a, z.exact().seg.b);
   // Its query line is one exactgeom eval reads (exact fractions).
-  EXPECT_NE(exactgeom::audit_cases::capsule_pair_query(e, e).find("\"op\":\"capsule_capsule\""), std::string::npos);
+  EXPECT_NE(exactgeom::audit::cases::capsule_pair_query(e, e).find("\"op\":\"capsule_capsule\""), std::string::npos);
 }
 
 TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
@@ -342,7 +342,7 @@ TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
   // gross. Without answer_scale_power 2 the first would count as gross far
   // from the origin, where a ULP of d2 is huge in length units.
   auto subject = [](double bias) {
-    eg::AuditSubject s;
+    eg::audit::AuditSubject s;
     s.name = "d2";
     s.families = {CaseFamily::random, CaseFamily::far_from_origin};
     s.width = 9;
@@ -353,24 +353,24 @@ TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
       return eg::to_double(eg::squared_distance(eg::Point3<double>{c[6], c[7], c[8]},
                                                 eg::Segment3<double>{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}}));
     };
-    s.exact = [exact](std::span<const double> c) { return eg::Answer::of(exact(c)); };
+    s.exact = [exact](std::span<const double> c) { return eg::audit::Answer::of(exact(c)); };
     s.approx = [exact, bias](std::span<const double> c) {
       double m = 0;
       for (double v : c) m = std::max(m, std::abs(v));
       const double e = exact(c);
-      return eg::Answer::of(bias > 0 ? e + bias * m * m : std::nextafter(std::nextafter(e, INFINITY), INFINITY));
+      return eg::audit::Answer::of(bias > 0 ? e + bias * m * m : std::nextafter(std::nextafter(e, INFINITY), INFINITY));
     };
     s.query = [](std::span<const double> c) { return ac::points_query("point_segment", c, 3); };
     s.answer_scale_power = 2;
     return s;
   };
-  eg::AuditSubject no_query = subject(0);
+  eg::audit::AuditSubject no_query = subject(0);
   no_query.query = nullptr;
-  EXPECT_THROW(eg::run_audit(no_query, {.cases = 10}), std::invalid_argument);
-  const auto close = eg::run_audit(subject(0), {.cases = 300});
+  EXPECT_THROW(eg::audit::run_audit(no_query, {.cases = 10}), std::invalid_argument);
+  const auto close = eg::audit::run_audit(subject(0), {.cases = 300});
   EXPECT_GT(close.wrong(), 100u);
   for (const auto& f : close.families) EXPECT_EQ(f.gross, 0u) << f.name;
-  const auto far = eg::run_audit(subject(1e-6), {.cases = 300});
+  const auto far = eg::audit::run_audit(subject(1e-6), {.cases = 300});
   std::size_t gross = 0;
   for (const auto& f : far.families) gross += f.gross;
   EXPECT_EQ(gross, far.wrong());
@@ -379,11 +379,11 @@ TEST(AuditHelpers, AHandWrittenSquaredDistanceIsJudgedAsALength) {
 
 namespace units {
 /// A real-valued subject: exact(c) and got(c) of a random capsule case.
-eg::AuditSubject real_subject(std::function<double(std::span<const double>)> exact,
+eg::audit::AuditSubject real_subject(std::function<double(std::span<const double>)> exact,
                               std::function<double(std::span<const double>)> got, int power = 1) {
-  eg::AuditSubject s = fixed_subject();
-  s.exact = [exact](std::span<const double> c) { return eg::Answer::of(exact(c)); };
-  s.approx = [got](std::span<const double> c) { return eg::Answer::of(got(c)); };
+  eg::audit::AuditSubject s = fixed_subject();
+  s.exact = [exact](std::span<const double> c) { return eg::audit::Answer::of(exact(c)); };
+  s.approx = [got](std::span<const double> c) { return eg::audit::Answer::of(got(c)); };
   s.answer_scale_power = power;
   return s;
 }
@@ -398,7 +398,7 @@ TEST(AuditUnits, AnExactZeroGivesAFiniteDocumentedEntry) {
   const auto s = units::real_subject(zero_half, [&](std::span<const double> c) {
     return zero_half(c) == 0 ? 1e-17 : std::nextafter(std::nextafter(1.0, 2.0), 2.0);
   });
-  const auto r = eg::run_audit(s, {.cases = 200});
+  const auto r = eg::audit::run_audit(s, {.cases = 200});
   ASSERT_EQ(r.families.size(), 1u);
   const auto& f = r.families[0];
   EXPECT_EQ(f.wrong, 200u);  // both kinds are wrong beyond 1 ULP of the exact value
@@ -413,7 +413,7 @@ TEST(AuditUnits, AnExactZeroGivesAFiniteDocumentedEntry) {
   EXPECT_EQ(md.find("inf"), std::string::npos) << md;
   EXPECT_EQ(md.find("e+307"), std::string::npos) << md;
   // Read back from JSON: the same report.
-  EXPECT_EQ(eg::AuditReport::from_json(r.json()).markdown(), md);
+  EXPECT_EQ(eg::audit::AuditReport::from_json(r.json()).markdown(), md);
 }
 
 TEST(AuditUnits, TheHistogramCountsTheErrorInTheChosenUnit) {
@@ -423,7 +423,7 @@ TEST(AuditUnits, TheHistogramCountsTheErrorInTheChosenUnit) {
   // case in ">64" with 0 wrong).
   const auto s = units::real_subject([](std::span<const double>) { return 1e-20; },
                                      [](std::span<const double>) { return 1e-20 * (1 + 0x1p-30); });
-  const auto r = eg::run_audit(s, {.cases = 100, .tolerance = {eg::Unit::scale_ulps, 1}});
+  const auto r = eg::audit::run_audit(s, {.cases = 100, .tolerance = {eg::audit::Unit::scale_ulps, 1}});
   const auto& f = r.families[0];
   EXPECT_EQ(f.wrong, 0u);
   EXPECT_EQ(f.ulp_histogram[1], 100u);  // <= 1 ULP of the scale
@@ -431,7 +431,7 @@ TEST(AuditUnits, TheHistogramCountsTheErrorInTheChosenUnit) {
   EXPECT_GT(f.max_ulp, 1e6);  // the exact-ULP column still says how far in its own unit
   EXPECT_NE(r.markdown().find("count cases by their error in ULPs of the case's scale"), std::string::npos);
   // Absolute tolerance: multiples of it (the error is 9.3e-30).
-  const auto a = eg::run_audit(s, {.cases = 100, .tolerance = {eg::Unit::absolute, 1e-30}});
+  const auto a = eg::audit::run_audit(s, {.cases = 100, .tolerance = {eg::audit::Unit::absolute, 1e-30}});
   EXPECT_EQ(a.families[0].ulp_histogram[3], 100u);  // <= 64 tolerances
   EXPECT_EQ(a.families[0].wrong, 100u);
 }
@@ -439,9 +439,9 @@ TEST(AuditUnits, TheHistogramCountsTheErrorInTheChosenUnit) {
 TEST(AuditUnits, TimesAndUnitVectorsSayTheirScaleIsOne) {
   const auto s = units::real_subject([](std::span<const double>) { return 0.5; },
                                      [](std::span<const double>) { return 0.5 + 0x1p-40; }, 0);
-  const auto r = eg::run_audit(s, {.cases = 50});
+  const auto r = eg::audit::run_audit(s, {.cases = 50});
   const std::string md = r.markdown();
   EXPECT_NE(md.find("max ULPs of 1"), std::string::npos) << md;
   EXPECT_EQ(md.find("of the case's scale"), std::string::npos) << md;
-  EXPECT_EQ(eg::AuditReport::from_json(r.json()).answer_scale_power, 0);
+  EXPECT_EQ(eg::audit::AuditReport::from_json(r.json()).answer_scale_power, 0);
 }

@@ -13,12 +13,11 @@
 #include <limits>
 #include <random>
 
-#include "testing/distance_open.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/capsule_fast.hpp"
-#include "exactgeom/float/ericson.hpp"
+#include "exactgeom/reference/ericson.hpp"
 
 namespace eg = exactgeom;
 using namespace capsule_oracle;
@@ -65,7 +64,7 @@ Case random_case(std::mt19937_64& g, int dim, double range) {
 
 double ericson_dist(const Case& c) {
   auto pt = [](const double* p) { return eg::Point3<double>{p[0], p[1], p[2]}; };
-  return std::sqrt(eg::ericson::ClosestPtSegmentSegment(pt(c.p1), pt(c.q1), pt(c.p2), pt(c.q2)).dist2);
+  return std::sqrt(eg::reference::ClosestPtSegmentSegment(pt(c.p1), pt(c.q1), pt(c.p2), pt(c.q2)).dist2);
 }
 
 Case scaled(Case c, double f) {
@@ -175,7 +174,7 @@ TEST(CapsuleFastStage, NonFiniteInputIsNeverDecided) {
   const eg::Capsule2<double> a{{{-1.5e308, 0}, {1.5e308, 0}}, 1};
   const eg::Capsule2<double> b{{{0, 2}, {0, 5}}, 1};
   EXPECT_TRUE(eg::intersects(a, b));
-  EXPECT_FALSE(eg::testing::distance_open(a, b));
+  EXPECT_FALSE(eg::within_radii(a, b));
 }
 
 TEST(CapsuleFastStage, OneUlpAroundTouchingAtExtremeScales) {
@@ -188,11 +187,11 @@ TEST(CapsuleFastStage, OneUlpAroundTouchingAtExtremeScales) {
     const auto a = cap(0, 0, 8, 0, 2);
     const auto b = cap(11, 4, 11, 9, 3);  // corner (8,0) to (11,4): 5 = 2 + 3
     EXPECT_TRUE(eg::intersects(a, b)) << e;
-    EXPECT_FALSE(eg::testing::distance_open(a, b)) << e;
+    EXPECT_FALSE(eg::within_radii(a, b)) << e;
     auto b_in = b, b_out = b;
     b_in.r = std::nextafter(b.r, HUGE_VAL);
     b_out.r = std::nextafter(b.r, 0.0);
-    EXPECT_TRUE(eg::testing::distance_open(a, b_in)) << e;
+    EXPECT_TRUE(eg::within_radii(a, b_in)) << e;
     EXPECT_FALSE(eg::intersects(a, b_out)) << e;
   }
 }
@@ -210,7 +209,7 @@ TEST(CapsuleFastStage, Int64DifferencesThatOverflow) {
   const eg::Capsule2<std::int64_t> e{{{-big + 3, 0}, {-big + 3, 4}}, big - 1};
   EXPECT_FALSE(eg::intersects(c, d));  // 2 big - 6 < 2 big - 3
   EXPECT_TRUE(eg::intersects(c, e));   // 2 big - 3 == 2 big - 3: touching
-  EXPECT_FALSE(eg::testing::distance_open(c, e));
+  EXPECT_FALSE(eg::within_radii(c, e));
 }
 
 }  // namespace
@@ -352,7 +351,7 @@ TEST(CapsuleLongStage, ExactTouchingIsNeverDecidedWrong) {
     EXPECT_NE(open, Tri::yes) << e;
     EXPECT_TRUE(eg::intersects(eg::Capsule3<double>{{{0, 0, 0}, {8 * f, 0, 0}}, 2 * f},
                                eg::Capsule3<double>{{{11 * f, 4 * f, 0}, {11 * f, 4 * f, 5 * f}}, 3 * f}));
-    EXPECT_FALSE(eg::testing::distance_open(eg::Capsule3<double>{{{0, 0, 0}, {8 * f, 0, 0}}, 2 * f},
+    EXPECT_FALSE(eg::within_radii(eg::Capsule3<double>{{{0, 0, 0}, {8 * f, 0, 0}}, 2 * f},
                                        eg::Capsule3<double>{{{11 * f, 4 * f, 0}, {11 * f, 4 * f, 5 * f}}, 3 * f}));
   }
 }
@@ -531,7 +530,7 @@ TEST(CapsuleSecondLook, NonFiniteInputIsNotAnswered) {
   EXPECT_EQ(eg::detail::segseg_second<2>(r_ok, d1, d2, 0.0, false, &k), Tri::yes);
   EXPECT_EQ(eg::detail::segseg_second<2>(r_ok, d1, d2, 0.0, true, &k), Tri::no);
   EXPECT_EQ(eg::intersects(eg::Capsule2<double>{{{-1, 0}, {1, 0}}, 0}, eg::Capsule2<double>{{{0, -1}, {0, 1}}, 0}), true);
-  EXPECT_EQ(eg::testing::distance_open(eg::Capsule2<double>{{{-1, 0}, {1, 0}}, 0}, eg::Capsule2<double>{{{0, -1}, {0, 1}}, 0}), false);
+  EXPECT_EQ(eg::within_radii(eg::Capsule2<double>{{{-1, 0}, {1, 0}}, 0}, eg::Capsule2<double>{{{0, -1}, {0, 1}}, 0}), false);
   EXPECT_THROW((void)eg::intersects(eg::Capsule2<double>{{{-1, 0}, {1, 0}}, std::nan("")},
                                     eg::Capsule2<double>{{{0, -1}, {0, 1}}, 0}),
                std::invalid_argument);

@@ -1,6 +1,6 @@
 // Tests of exactgeom/capsules.hpp against an independent mpq_class oracle,
 // hand-built touching and degenerate cases, properties, and the measured
-// error of the float algorithms in include/exactgeom/float/.
+// error of the float algorithms in include/exactgeom/reference/.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,16 +10,15 @@
 #include <random>
 #include <type_traits>
 
-#include "testing/distance_open.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
-#include "exactgeom/float/capsule_article.hpp"
-#include "exactgeom/float/capsule_collision_blog.hpp"
-#include "exactgeom/float/dummies_circle_capsule.hpp"
-#include "exactgeom/float/ericson.hpp"
-#include "exactgeom/float/platformer.hpp"
+#include "exactgeom/reference/capsule_article.hpp"
+#include "exactgeom/reference/capsule_blog.hpp"
+#include "exactgeom/reference/circle_capsule_dummies.hpp"
+#include "exactgeom/reference/ericson.hpp"
+#include "exactgeom/reference/platformer_trapezium.hpp"
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
@@ -77,8 +76,8 @@ void expect_capsules(const C& x, const C& y, bool closed, bool open, const char*
     for (const C& b : {y, rev(y)}) {
       EXPECT_EQ(eg::intersects(a, b), closed) << what;
       EXPECT_EQ(eg::intersects(b, a), closed) << what;
-      EXPECT_EQ(eg::testing::distance_open(a, b), open) << what;
-      EXPECT_EQ(eg::testing::distance_open(b, a), open) << what;
+      EXPECT_EQ(eg::within_radii(a, b), open) << what;
+      EXPECT_EQ(eg::within_radii(b, a), open) << what;
     }
 }
 
@@ -120,10 +119,10 @@ TYPED_TEST(CapsuleTyped, ThreeDimensionalInteriorPairs) {
   // Spheres.
   const eg::Sphere<T> s1{{T(0), T(0), T(0)}, T(2)}, s2{{T(2), T(3), T(6)}, T(5)};
   EXPECT_TRUE(eg::intersects(s1, s2));  // distance 7 = 2 + 5
-  EXPECT_FALSE(eg::testing::distance_open(s1, s2));
+  EXPECT_FALSE(eg::within_radii(s1, s2));
   const eg::Point3<T> p{T(0), T(3), T(4)};
   EXPECT_TRUE(eg::intersects(p, cap3<T>({-10, 0, 0, 10, 0, 0, 5})));
-  EXPECT_FALSE(eg::testing::distance_open(cap3<T>({-10, 0, 0, 10, 0, 0, 5}), p));
+  EXPECT_FALSE(eg::within_radii(cap3<T>({-10, 0, 0, 10, 0, 0, 5}), p));
 }
 
 TYPED_TEST(CapsuleTyped, Triangles) {
@@ -132,8 +131,8 @@ TYPED_TEST(CapsuleTyped, Triangles) {
   auto check = [&](const eg::Capsule3<T>& c, bool closed, bool open, const char* what) {
     EXPECT_EQ(eg::intersects(c, tri), closed) << what;
     EXPECT_EQ(eg::intersects(tri, c), closed) << what;
-    EXPECT_EQ(eg::testing::distance_open(c, tri), open) << what;
-    EXPECT_EQ(eg::testing::distance_open(tri, c), open) << what;
+    EXPECT_EQ(eg::within_radii(c, tri), open) << what;
+    EXPECT_EQ(eg::within_radii(tri, c), open) << what;
     const auto [oc, oo] = oracle(c, tri);
     EXPECT_EQ(oc, closed) << "oracle " << what;
     EXPECT_EQ(oo, open) << "oracle " << what;
@@ -149,16 +148,16 @@ TYPED_TEST(CapsuleTyped, Triangles) {
   const auto flat = tri3<T>({0, 0, 0, 4, 0, 0, 8, 0, 0});  // degenerate: segment 0..8 on x
   const eg::Sphere<T> s{{T(4), T(3), T(4)}, T(5)};
   EXPECT_TRUE(eg::intersects(s, flat));
-  EXPECT_FALSE(eg::testing::distance_open(s, flat));
+  EXPECT_FALSE(eg::within_radii(s, flat));
   const auto point = tri3<T>({1, 1, 1, 1, 1, 1, 1, 1, 1});
   EXPECT_TRUE(eg::intersects(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
-  EXPECT_FALSE(eg::testing::distance_open(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
+  EXPECT_FALSE(eg::within_radii(eg::Sphere<T>{{T(1), T(4), T(5)}, T(5)}, point));
 }
 
 TYPED_TEST(CapsuleTyped, NegativeRadiusThrows) {
   using T = TypeParam;
   EXPECT_THROW(eg::intersects(cap2<T>(0, 0, 1, 0, -1), cap2<T>(0, 0, 1, 0, 1)), eg::invalid_input);
-  EXPECT_THROW(eg::testing::distance_open(cap3<T>({0, 0, 0, 1, 0, 0, -1}), tri3<T>({0, 0, 0, 1, 0, 0, 0, 1, 0})),
+  EXPECT_THROW(eg::within_radii(cap3<T>({0, 0, 0, 1, 0, 0, -1}), tri3<T>({0, 0, 0, 1, 0, 0, 0, 1, 0})),
                eg::invalid_input);
 }
 
@@ -167,7 +166,7 @@ TEST(CapsuleErrors, NanAndInfinityThrow) {
   eg::Capsule2<double> ok{{{0, 0}, {1, 0}}, 1};
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{nan, 0}, {1, 0}}, 1}), eg::invalid_input);
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{0, 0}, {1, 0}}, nan}), eg::invalid_input);
-  EXPECT_THROW(eg::testing::distance_open(eg::Sphere<float>{{0, 0, INFINITY}, 1},
+  EXPECT_THROW(eg::within_radii(eg::Sphere<float>{{0, 0, INFINITY}, 1},
                                      eg::Triangle3<float>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
                eg::invalid_input);
   EXPECT_THROW(eg::intersects(ok, eg::Capsule2<double>{{{0, 0}, {1, 0}}, inf}), eg::invalid_input);
@@ -179,11 +178,11 @@ TEST(CapsuleExtremes, Int64NearLimits) {
   const eg::Point2<std::int64_t> p{4 * k - 3 * m, 3 * k + 4 * m};
   const eg::Capsule2<std::int64_t> c{{{0, 0}, {8 * k, 6 * k}}, 5 * m};
   EXPECT_TRUE(eg::intersects(p, c));
-  EXPECT_FALSE(eg::testing::distance_open(p, c));
+  EXPECT_FALSE(eg::within_radii(p, c));
   const eg::Capsule2<std::int64_t> c_less{{{0, 0}, {8 * k, 6 * k}}, 5 * m - 1};
   EXPECT_FALSE(eg::intersects(p, c_less));
   const eg::Capsule2<std::int64_t> c_more{{{0, 0}, {8 * k, 6 * k}}, 5 * m + 1};
-  EXPECT_TRUE(eg::testing::distance_open(p, c_more));
+  EXPECT_TRUE(eg::within_radii(p, c_more));
   // Extreme corners, 3-D: two capsules along opposite box edges.
   const std::int64_t hi = INT64_MAX, lo = INT64_MIN;
   const eg::Capsule3<std::int64_t> a{{{lo, lo, lo}, {hi, lo, lo}}, hi};
@@ -196,9 +195,9 @@ TEST(CapsuleExtremes, Int32AtScale2To30) {
   const eg::Capsule3<std::int32_t> a{{{-4 * s + 1, 0, 0}, {4 * s - 1, 0, 0}}, 2 * s};
   const eg::Capsule3<std::int32_t> b{{{0, 3 * s - 4 * s, 4 * s + 3 * s}, {0, 3 * s + 4 * s, 4 * s - 3 * s}}, 3 * s};
   EXPECT_TRUE(eg::intersects(a, b));  // skew, interior-interior distance 5 s
-  EXPECT_FALSE(eg::testing::distance_open(a, b));
+  EXPECT_FALSE(eg::within_radii(a, b));
   const eg::Capsule3<std::int32_t> b2{b.seg, 3 * s + 1};
-  EXPECT_TRUE(eg::testing::distance_open(a, b2));
+  EXPECT_TRUE(eg::within_radii(a, b2));
   const eg::Capsule3<std::int32_t> b3{b.seg, 3 * s - 1};
   EXPECT_FALSE(eg::intersects(a, b3));
 }
@@ -208,15 +207,15 @@ TEST(CapsuleDoubles, OneUlpAroundTouching) {
   const double y = 2.0;  // 2 = 0.75 + 1.25: exact in binary
   auto b = [](double yy) { return eg::Capsule2<double>{{{2.0, yy}, {2.0, 5.0}}, 1.25}; };
   EXPECT_TRUE(eg::intersects(a, b(y)));
-  EXPECT_FALSE(eg::testing::distance_open(a, b(y)));
+  EXPECT_FALSE(eg::within_radii(a, b(y)));
   EXPECT_FALSE(eg::intersects(a, b(std::nextafter(y, 3.0))));
-  EXPECT_TRUE(eg::testing::distance_open(a, b(std::nextafter(y, 1.0))));
+  EXPECT_TRUE(eg::within_radii(a, b(std::nextafter(y, 1.0))));
   // 3-D skew, tiny offsets: touching at 1 + 2^-40 is decided exactly.
   const double t = 1.0 + 0x1p-40;
   const eg::Capsule3<double> c{{{-1, 0, 0}, {1, 0, 0}}, 0.5};
   const eg::Capsule3<double> d{{{0, -1, t}, {0, 1, t}}, t - 0.5};
   EXPECT_TRUE(eg::intersects(c, d));
-  EXPECT_FALSE(eg::testing::distance_open(c, d));
+  EXPECT_FALSE(eg::within_radii(c, d));
   const eg::Capsule3<double> e{d.seg, std::nextafter(t - 0.5, 0.0)};
   EXPECT_FALSE(eg::intersects(c, e));
 }
@@ -239,30 +238,30 @@ TYPED_TEST(CapsuleTyped, RandomAgainstOracle) {
     const eg::Capsule2<T> a{{p2(), p2()}, rnd<T>(g, 0, 2)}, b{{p2(), p2()}, rnd<T>(g, 0, 2)};
     const auto [c2, o2] = oracle(a, b);
     ASSERT_EQ(eg::intersects(a, b), c2) << "2-D case " << i;
-    ASSERT_EQ(eg::testing::distance_open(a, b), o2) << "2-D case " << i;
+    ASSERT_EQ(eg::within_radii(a, b), o2) << "2-D case " << i;
     ASSERT_EQ(eg::intersects(b, a), c2);
     closed_count += c2;
     touching += c2 && !o2;
     const eg::Capsule3<T> c{{p3(), p3()}, rnd<T>(g, 0, 2)}, d{{p3(), p3()}, rnd<T>(g, 0, 2)};
     const auto [c3, o3] = oracle(c, d);
     ASSERT_EQ(eg::intersects(c, d), c3) << "3-D case " << i;
-    ASSERT_EQ(eg::testing::distance_open(d, c), o3) << "3-D case " << i;
+    ASSERT_EQ(eg::within_radii(d, c), o3) << "3-D case " << i;
     touching += c3 && !o3;
     const eg::Triangle3<T> t{p3(), p3(), p3()};
     const auto [ct, ot] = oracle(c, t);
     ASSERT_EQ(eg::intersects(c, t), ct) << "triangle case " << i;
-    ASSERT_EQ(eg::testing::distance_open(t, c), ot) << "triangle case " << i;
+    ASSERT_EQ(eg::within_radii(t, c), ot) << "triangle case " << i;
     touching += ct && !ot;
     // Translation (exact for every type at this size) and scaling by 3.
     const eg::Capsule3<T> c_moved{{{c.seg.a.x + T(7), c.seg.a.y, c.seg.a.z - T(5)},
                                    {c.seg.b.x + T(7), c.seg.b.y, c.seg.b.z - T(5)}}, c.r};
     const eg::Triangle3<T> t_moved{{t.a.x + T(7), t.a.y, t.a.z - T(5)}, {t.b.x + T(7), t.b.y, t.b.z - T(5)},
                                    {t.c.x + T(7), t.c.y, t.c.z - T(5)}};
-    ASSERT_EQ(eg::testing::distance_open(c_moved, t_moved), ot);
+    ASSERT_EQ(eg::within_radii(c_moved, t_moved), ot);
     auto s3 = [](const eg::Point3<T>& p) { return eg::Point3<T>{T(p.x * T(3)), T(p.y * T(3)), T(p.z * T(3))}; };
     const eg::Capsule3<T> c_big{{s3(c.seg.a), s3(c.seg.b)}, T(c.r * T(3))};
     const eg::Capsule3<T> d_big{{s3(d.seg.a), s3(d.seg.b)}, T(d.r * T(3))};
-    ASSERT_EQ(eg::testing::distance_open(c_big, d_big), o3);
+    ASSERT_EQ(eg::within_radii(c_big, d_big), o3);
   }
   EXPECT_GT(closed_count, n / 5);  // the set is not trivially one-sided (300 of 1500)
   EXPECT_GT(touching, n / 30);     // and has many exactly touching cases (50 of 1500)
@@ -306,12 +305,12 @@ TEST(CapsuleDoubles, WithinUlpsOfTouchingBothRoutes) {
       const eg::Capsule3<double> a{s3, r1}, b{t3, r2};
       const auto [c, o] = oracle(a, b);
       ASSERT_EQ(eg::intersects(a, b), c) << "3-D case " << i;
-      ASSERT_EQ(eg::testing::distance_open(b, a), o) << "3-D case " << i;
+      ASSERT_EQ(eg::within_radii(b, a), o) << "3-D case " << i;
     } else {
       const eg::Capsule2<double> a{s2, r1}, b{t2, r2};
       const auto [c, o] = oracle(a, b);
       ASSERT_EQ(eg::intersects(a, b), c) << "2-D case " << i;
-      ASSERT_EQ(eg::testing::distance_open(b, a), o) << "2-D case " << i;
+      ASSERT_EQ(eg::within_radii(b, a), o) << "2-D case " << i;
     }
   }
   EXPECT_GT(cases, 2500);
@@ -357,7 +356,7 @@ TEST(CapsuleDoubles, SphereTriangleWithinUlpsOfTouchingEveryRoute) {
     const eg::Sphere<double> s{c, r};
     const auto [closed, open] = oracle(eg::Capsule3<double>{{c, c}, r}, t);
     ASSERT_EQ(eg::intersects(s, t), closed) << "case " << i;
-    ASSERT_EQ(eg::testing::distance_open(t, s), open) << "case " << i;
+    ASSERT_EQ(eg::within_radii(t, s), open) << "case " << i;
   }
   EXPECT_GT(cases, n - n / 30);
   EXPECT_GT(hinted, cases / 2);     // most took the hinted route
@@ -394,16 +393,16 @@ TEST(CapsuleDoubles, NearTouchingAtEveryScale) {
       const eg::Capsule3<double> a3{s3, r1}, b3{t3, nudged(d3 - r1)};
       const auto [c3, o3] = oracle(a3, b3);
       ASSERT_EQ(eg::intersects(a3, b3), c3) << "3-D, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::testing::distance_open(b3, a3), o3) << "3-D, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::within_radii(b3, a3), o3) << "3-D, scale 2^" << e << ", case " << i;
       const double q1 = std::min(ur(g) * f, d2 / 2);
       const eg::Capsule2<double> a2{s2, q1}, b2{t2, nudged(d2 - q1)};
       const auto [c2, o2] = oracle(a2, b2);
       ASSERT_EQ(eg::intersects(a2, b2), c2) << "2-D, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::testing::distance_open(b2, a2), o2) << "2-D, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::within_radii(b2, a2), o2) << "2-D, scale 2^" << e << ", case " << i;
       const eg::Sphere<double> sp{s3.a, nudged(dt)};
       const auto [ct, ot] = oracle(eg::Capsule3<double>{{s3.a, s3.a}, sp.r}, tri);
       ASSERT_EQ(eg::intersects(sp, tri), ct) << "sphere, scale 2^" << e << ", case " << i;
-      ASSERT_EQ(eg::testing::distance_open(tri, sp), ot) << "sphere, scale 2^" << e << ", case " << i;
+      ASSERT_EQ(eg::within_radii(tri, sp), ot) << "sphere, scale 2^" << e << ", case " << i;
       ++checked;
     }
     EXPECT_EQ(checked, n);
@@ -415,13 +414,13 @@ TEST(CapsuleDoubles, WideExponentsTakeTheGmpPath) {
   const eg::Capsule2<double> a{{{1e-300, 0.0}, {4.0, 0.0}}, 1.0};
   const eg::Capsule2<double> b{{{2.0, 2.0}, {2.0, 5.0}}, 1.0};
   EXPECT_TRUE(eg::intersects(a, b));
-  EXPECT_FALSE(eg::testing::distance_open(a, b));
+  EXPECT_FALSE(eg::within_radii(a, b));
   const eg::Capsule2<double> c{{{2.0, 2.0 + 0x1p-51}, {2.0, 5.0}}, 1.0};
   EXPECT_FALSE(eg::intersects(a, c));
   const eg::Capsule3<double> d{{{1e-300, 0, 0}, {4, 0, 0}}, 1.0};
   const eg::Capsule3<double> e{{{2, 2, -1}, {2, 2, 1}}, 1.0};
   EXPECT_TRUE(eg::intersects(d, e));
-  EXPECT_FALSE(eg::testing::distance_open(d, e));
+  EXPECT_FALSE(eg::within_radii(d, e));
 }
 
 // ---- Float algorithms, measured against the oracle.
@@ -438,7 +437,7 @@ TEST(FloatError, EricsonWrongOnlyNearTouching) {
     auto p = [&] { return eg::Point3<double>{urand(g, -10, 10), urand(g, -10, 10), urand(g, -10, 10)}; };
     eg::Capsule3<double> a{{p(), p()}, urand(g, 0, 3)}, b{{p(), p()}, urand(g, 0, 3)};
     const Q d2 = oracle_segment_segment(qv(a.seg.a), qv(a.seg.b), qv(b.seg.a), qv(b.seg.b));
-    const bool f = eg::ericson::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r);
+    const bool f = eg::reference::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r);
     if (f != eg::intersects(a, b)) {
       ++wrong_random;
       const Q R = to_q(a.r) + to_q(b.r);
@@ -448,7 +447,7 @@ TEST(FloatError, EricsonWrongOnlyNearTouching) {
     const double dist = std::sqrt(to_d(d2));
     if (dist > a.r) {
       b.r = dist - a.r;
-      const bool fn = eg::ericson::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r);
+      const bool fn = eg::reference::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r);
       if (fn != eg::intersects(a, b)) ++wrong_near;
     }
   }
@@ -472,7 +471,7 @@ TEST(FloatError, BlogHeuristicWrongByMoreThanRounding) {
     const eg::Capsule3<double> b{{{v[6], v[7], v[8]}, {v[9], v[10], v[11]}}, 0};
     if (a.seg.a == a.seg.b || b.seg.a == b.seg.b) continue;
     const double exact = std::sqrt(to_d(oracle_segment_segment(qv(a.seg.a), qv(a.seg.b), qv(b.seg.a), qv(b.seg.b))));
-    const double err = eg::capsule_blog::capsule_capsule(a, b).distance - exact;
+    const double err = eg::reference::capsule_capsule(a, b).distance - exact;
     EXPECT_GE(err, -1e-12);  // its points lie on the axes: never below the truth
     if (err > worst) {
       worst = err;
@@ -491,15 +490,15 @@ TEST(FloatError, BlogHeuristicRegressionCase) {
   const eg::Capsule3<double> a{{{9, 7, -10}, {-3, -10, 9}}, 0};
   const eg::Capsule3<double> b{{{7, 4, -7}, {9, -8, 7}}, 0};
   const double exact = std::sqrt(to_d(oracle_segment_segment(qv(a.seg.a), qv(a.seg.b), qv(b.seg.a), qv(b.seg.b))));
-  const double heuristic = eg::capsule_blog::capsule_capsule(a, b).distance;
+  const double heuristic = eg::reference::capsule_capsule(a, b).distance;
   std::printf("regression: exact %.6f heuristic %.6f\n", exact, heuristic);
   EXPECT_GT(heuristic - exact, 9.0);
   // So with radii summing to the midpoint the heuristic says "apart" while
   // the exact test says "overlap".
   const double mid = (exact + heuristic) / 2;
   const eg::Capsule3<double> a2{a.seg, mid / 2}, b2{b.seg, mid / 2};
-  EXPECT_FALSE(eg::capsule_blog::capsule_capsule(a2, b2).intersects);
-  EXPECT_TRUE(eg::testing::distance_open(a2, b2));
+  EXPECT_FALSE(eg::reference::capsule_capsule(a2, b2).intersects);
+  EXPECT_TRUE(eg::within_radii(a2, b2));
 }
 
 TEST(FloatError, ArticleFloatAndIntegerTests) {
@@ -512,29 +511,29 @@ TEST(FloatError, ArticleFloatAndIntegerTests) {
                                         rnd<std::int64_t>(g, 1, 3)};
     };
     const auto a = c(), b = c();
-    const bool exact_open = eg::testing::distance_open(a, b);
+    const bool exact_open = eg::within_radii(a, b);
     // The literal degree-6 integer test is exact (open).
-    ASSERT_EQ(eg::capsule_article::capsules_intersect_int(a, b), exact_open) << i;
+    ASSERT_EQ(eg::reference::capsules_intersect_int(a, b), exact_open) << i;
     auto dcap = [](const eg::Capsule2<std::int64_t>& k) {
       return eg::Capsule2<double>{{{double(k.seg.a.x), double(k.seg.a.y)}, {double(k.seg.b.x), double(k.seg.b.y)}},
                                   double(k.r)};
     };
-    float_wrong += eg::capsule_article::capsules_intersect_float(dcap(a), dcap(b)) != exact_open;
+    float_wrong += eg::reference::capsules_intersect_float(dcap(a), dcap(b)) != exact_open;
   }
   std::printf("article 000 float test: %d/5000 wrong on small integer inputs\n", float_wrong);
   EXPECT_LE(float_wrong, 50);
   // The published segment test misses a plain crossing.
   const eg::Segment2<int> s1{{0, 0}, {4, 4}}, s2{{0, 4}, {4, 0}};
-  EXPECT_TRUE(eg::article000::segments_intersect_corrected(s1, s2));
+  EXPECT_TRUE(eg::reference::segments_intersect_corrected(s1, s2));
   // As published, o3 == o4 always, so only the bounding-box clauses decide:
   // a crossing with no endpoint in the other's box is missed ...
   const eg::Segment2<int> s3{{0, -2}, {0, 2}}, s4{{-2, 0}, {2, 0}};
-  EXPECT_TRUE(eg::article000::segments_intersect_corrected(s3, s4));
-  EXPECT_FALSE(eg::article000::segments_intersect_published(s3, s4));
+  EXPECT_TRUE(eg::reference::segments_intersect_corrected(s3, s4));
+  EXPECT_FALSE(eg::reference::segments_intersect_published(s3, s4));
   // ... and disjoint segments whose box holds an endpoint are reported.
   const eg::Segment2<int> s5{{0, 0}, {4, 4}}, s6{{-2, 1}, {1, -2}};
-  EXPECT_FALSE(eg::article000::segments_intersect_corrected(s5, s6));
-  EXPECT_TRUE(eg::article000::segments_intersect_published(s5, s6));
+  EXPECT_FALSE(eg::reference::segments_intersect_corrected(s5, s6));
+  EXPECT_TRUE(eg::reference::segments_intersect_published(s5, s6));
 }
 
 // The trapezium's 45-degree cuts are the chords of the two quarter circles
@@ -544,13 +543,13 @@ TEST(FloatError, TrapeziumMissesOnlyInCorners) {
   std::mt19937_64 g(3);
   const eg::Point2<double> p0{0, 0}, p1{10, 0};
   const double r = 1;
-  const auto surf = eg::platformer::line_to_surface(p0, p1, r);
+  const auto surf = eg::reference::line_to_surface(p0, p1, r);
   int false_pos = 0, false_neg = 0;
   for (int i = 0; i < 100000; ++i) {
     const eg::Point2<double> p{urand(g, -2, 12), urand(g, -0.5, 1.5)};
     // The exact region: within r of the segment and on the upper side.
     const bool exact = eg::intersects(p, eg::Capsule2<double>{{p0, p1}, r}) && p.y >= 0;
-    const bool trap = eg::platformer::detect(p, surf, r);
+    const bool trap = eg::reference::platformer_detect(p, surf, r);
     false_pos += trap && !exact;
     if (exact && !trap) {
       ++false_neg;
@@ -572,10 +571,10 @@ TEST(FloatError, DummiesAndBlogSphereTriangleAgreeAwayFromTouching) {
     auto p = [&] { return eg::Point3<double>{urand(g, -5, 5), urand(g, -5, 5), urand(g, -5, 5)}; };
     const eg::Capsule3<double> c{{p(), p()}, urand(g, 0.1, 2)};
     const eg::Sphere<double> s{p(), urand(g, 0.1, 2)};
-    const auto res = eg::dummies::circle_capsule_from_segment(c.seg.a, c.seg.b, c.r, s.center, s.r);
-    wrong_dummies += res.hit != eg::testing::distance_open(c, s);
+    const auto res = eg::reference::circle_capsule_from_segment(c.seg.a, c.seg.b, c.r, s.center, s.r);
+    wrong_dummies += res.hit != eg::within_radii(c, s);
     const eg::Triangle3<double> t{p(), p(), p()};
-    wrong_blog += eg::capsule_blog::sphere_triangle(s.center, s.r, t.a, t.b, t.c) != eg::testing::distance_open(s, t);
+    wrong_blog += eg::reference::sphere_triangle(s.center, s.r, t.a, t.b, t.c) != eg::within_radii(s, t);
   }
   std::printf("dummies circle-capsule: %d/%d wrong; blog sphere-triangle: %d/%d wrong\n", wrong_dummies,
               n, wrong_blog, n);

@@ -41,17 +41,14 @@ cvx::Core core(const S& s) {
 
 double uni(Rng& g, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(g); }
 
-/// A random rotation's rows (a normalised random quaternion, in double: the
-/// rows are only nearly orthonormal, which a box allows).
+/// A random rotation's columns (a normalised random quaternion, in double:
+/// the columns are only nearly orthonormal, which a box allows).
 std::array<P3, 3> random_axes(Rng& g) {
   std::normal_distribution<double> n;
   double q[4] = {n(g), n(g), n(g), n(g)};
   const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   for (double& v : q) v /= l;
-  const double w = q[0], x = q[1], y = q[2], z = q[3];
-  return {P3{1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
-          P3{2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
-          P3{2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
+  return eg::quaternion_axes(q[0], q[1], q[2], q[3]);
 }
 
 P3 random_p3(Rng& g, double s) { return P3{uni(g, -s, s), uni(g, -s, s), uni(g, -s, s)}; }
@@ -158,7 +155,7 @@ void check_pair(const A& x, const B& y, Tally& t, const std::string& what) {
   if (fo != 0) {
     ASSERT_EQ(fo > 0, open) << what << ": open test, dist2 " << s.dist2 << " R " << R;
   }
-  if constexpr (!cvx::OldOverlapPair<A, B>) {
+  if constexpr (!cvx::KernelOverlapPair<A, B>) {
     ASSERT_EQ(eg::intersects(x, y), closed) << what;
     // interiors_overlap is contact's open, depth > 0: also cores of radius
     // 0 that meet with a positive penetration (the strict filter answers

@@ -20,8 +20,7 @@
 #include <vector>
 
 #include "exactgeom/exactgeom.hpp"
-#include "exactgeom/extend/audit_subject.hpp"
-#include "testing/distance_open.hpp"
+#include "exactgeom/audit/subject.hpp"
 #include "testing/oracle.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/polytope_oracle.hpp"
@@ -673,7 +672,7 @@ TEST(ConvexOpen, CrossingAxesOfRadiusZero) {
   // capsule_capsule op keeps d < R: false).
   const eg::Capsule2<std::int64_t> x{{{0, 0}, {4, 4}}, 0}, y{{{0, 4}, {4, 0}}, 0}, t{{{2, 2}, {2, 6}}, 0};
   EXPECT_TRUE(eg::interiors_overlap(x, y));
-  EXPECT_FALSE(eg::testing::distance_open(x, y));
+  EXPECT_FALSE(eg::within_radii(x, y));
   EXPECT_GT(eg::contact(x, y)->depth, 0);
   EXPECT_FALSE(eg::interiors_overlap(x, t));  // a T: t's end on x, touching
   EXPECT_TRUE(eg::intersects(x, t));
@@ -698,7 +697,7 @@ TEST(ConvexOpen, CrossingAxesOfRadiusZero) {
       edge{{{1, 0, -1}, {1, 0, 1}}, 0};
   EXPECT_TRUE(eg::interiors_overlap(pierce, tri));
   EXPECT_TRUE(eg::interiors_overlap(tri, pierce));
-  EXPECT_FALSE(eg::testing::distance_open(pierce, tri));
+  EXPECT_FALSE(eg::within_radii(pierce, tri));
   EXPECT_FALSE(eg::interiors_overlap(ends, tri));
   EXPECT_FALSE(eg::interiors_overlap(edge, tri));
   EXPECT_TRUE(eg::intersects(edge, tri));
@@ -764,13 +763,13 @@ TEST(ConvexErrors, BadShapesAreInvalidInput) {
   EXPECT_THROW((void)eg::time_of_impact(rneg, P3{1, 0, 0}, ok), eg::invalid_input);
 }
 
-// The audit's box families (audit_cases::box_pair, the cases of `exactgeom
+// The audit's box families (audit::cases::box_pair, the cases of `exactgeom
 // audit`'s box3d rows) are what they say, by the oracle: touching cases
 // within rounding of touching, on the side their index says; resting
 // axis-aligned ones exactly touching or one ULP in or out; deep ones deep.
 // And the exact reference they are graded against agrees with the oracle.
 TEST(AuditBoxFamilies, AreWhatTheySayByTheOracle) {
-  using F = eg::CaseFamily;
+  using F = eg::audit::CaseFamily;
   auto box = [](const std::vector<double>& c, std::size_t at) {
     auto p = [&](std::size_t i) { return eg::Point3<double>{c[i], c[i + 1], c[i + 2]}; };
     return eg::Box3<double>{p(at), {p(at + 3), p(at + 6), p(at + 9)}, {c[at + 12], c[at + 13], c[at + 14]}, c[at + 15]};
@@ -781,12 +780,12 @@ TEST(AuditBoxFamilies, AreWhatTheySayByTheOracle) {
       for (int i = 0; i < n; ++i) {
         const auto index = static_cast<std::uint64_t>(i);
         std::vector<double> c(32);
-        eg::audit_cases::box_pair(f, 1000 + index, index, c, as_float);
+        eg::audit::cases::box_pair(f, 1000 + index, index, c, as_float);
         if (as_float) {
           for (double v : c) ASSERT_EQ(v, double(float(v)));
         }
         const auto x = box(c, 0), y = box(c, 16);
-        SCOPED_TRACE(std::string(eg::to_string(f)) + " case " + std::to_string(i) + (as_float ? " (float)" : ""));
+        SCOPED_TRACE(std::string(eg::audit::to_string(f)) + " case " + std::to_string(i) + (as_float ? " (float)" : ""));
         const bool meet = eg::intersects(x, y);
         // The oracle's hulls of rotated boxes are slow (big rationals): it
         // checks the first cases of each family.

@@ -15,7 +15,6 @@
 #include <random>
 #include <vector>
 
-#include "testing/distance_open.hpp"
 #include "exactgeom/exactgeom.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
@@ -119,7 +118,7 @@ TEST(FastMathCaller, SegmentsAndCapsulesStayExact) {
     const eg::Capsule3<double> x{st, r / 2}, y{su, r / 2};
     const mpq_class R = mpq_class(r / 2) + mpq_class(r / 2);
     wrong += eg::intersects(x, y) != (want <= R * R);
-    wrong += eg::testing::distance_open(x, y) != (want < R * R);
+    wrong += eg::within_radii(x, y) != (want < R * R);
     meet += want <= R * R;  // the radius sum is within an ulp of the distance: both answers occur
     const eg::Segment2<double> s2{{a.x, a.y}, {b.x, b.y}}, t2{{c.x, c.y}, {d.x, d.y}};
     const auto hit = eg::intersection(s2, t2);
@@ -160,7 +159,7 @@ void check_routed() {
   EXPECT_EQ(routed([&] { (void)eg::distance(s3, tri); }), 1u);
   EXPECT_EQ(routed([&] { (void)eg::closest_point(a3, tri); }), 1u);
   EXPECT_EQ(routed([&] { (void)eg::intersects(eg::Capsule2<T>{s2, T(1)}, eg::Circle<T>{c, T(1)}); }), 1u);
-  EXPECT_EQ(routed([&] { (void)eg::testing::distance_open(eg::Sphere<T>{a3, T(1)}, tri); }), 1u);
+  EXPECT_EQ(routed([&] { (void)eg::within_radii(eg::Sphere<T>{a3, T(1)}, tri); }), 1u);
   EXPECT_EQ(routed([&] { (void)eg::intersects(tri, eg::Capsule3<T>{s3, T(0)}); }), 1u);
   EXPECT_GE(routed([&] { (void)eg::contact(eg::Capsule3<T>{s3, T(1)}, eg::Capsule3<T>{t3, T(1)}); }), 1u);
 }

@@ -1,5 +1,5 @@
-// Tests of the float box and hull references, exactgeom/float/obb_sat.hpp
-// and exactgeom/float/gjk_epa.hpp: hand-built boxes with known answers
+// Tests of the float box and hull references, exactgeom/reference/obb_sat.hpp
+// and exactgeom/reference/gjk_epa.hpp: hand-built boxes with known answers
 // (apart, touching, overlapping, separated only along an edge-edge axis,
 // rounded, one ulp apart), the documented weaknesses and the buggy twins
 // shown at work, and GJK/EPA on random point clouds against a long double
@@ -16,10 +16,10 @@
 #include <span>
 #include <vector>
 
-#include "exactgeom/float/gjk_epa.hpp"
-#include "exactgeom/float/obb_sat.hpp"
+#include "exactgeom/reference/gjk_epa.hpp"
+#include "exactgeom/reference/obb_sat.hpp"
 
-namespace flt = exactgeom::flt;
+namespace reference = exactgeom::reference;
 
 namespace {
 
@@ -27,7 +27,7 @@ using V3 = std::array<double, 3>;
 using V2 = std::array<double, 2>;
 
 template <class S>
-flt::FloatBox3<S> cube(S x, S y, S z, S half = S(0.5), S r = S(0)) {
+reference::FloatBox3<S> cube(S x, S y, S z, S half = S(0.5), S r = S(0)) {
   return {{x, y, z}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {half, half, half}, r};
 }
 
@@ -37,8 +37,8 @@ S ulps_apart(S x, S y) {
 }
 
 template <class S>
-std::vector<std::array<S, 3>> corners(const flt::FloatBox3<S>& b) {
-  const auto v = flt::obb_vertices(b);
+std::vector<std::array<S, 3>> corners(const reference::FloatBox3<S>& b) {
+  const auto v = reference::obb_vertices(b);
   return {v.begin(), v.end()};
 }
 
@@ -47,15 +47,15 @@ std::vector<std::array<S, 3>> corners(const flt::FloatBox3<S>& b) {
 template <class S>
 void check_cubes_apart() {
   const auto a = cube<S>(0, 0, 0), b = cube<S>(2, 0, 0);  // gap 1 along x
-  EXPECT_FALSE(flt::obb_overlap_sat(a, b));
-  EXPECT_FALSE(flt::obb_overlap_sat(b, a));
-  const auto g = flt::gjk_distance<S>(corners(a), corners(b));
+  EXPECT_FALSE(reference::obb_overlap_sat(a, b));
+  EXPECT_FALSE(reference::obb_overlap_sat(b, a));
+  const auto g = reference::gjk_distance<S>(corners(a), corners(b));
   EXPECT_TRUE(g.converged);
   EXPECT_LE(ulps_apart(g.distance, S(1)), S(4)) << g.distance;
   // on_a - on_b is v, pointing from b to a.
   EXPECT_LE(ulps_apart(g.on_b[0] - g.on_a[0], S(1)), S(4));
   EXPECT_LE(ulps_apart(g.on_a[0], S(0.5)), S(4));
-  EXPECT_FALSE(flt::epa_penetration<S>(corners(a), corners(b)).valid);  // apart: no depth
+  EXPECT_FALSE(reference::epa_penetration<S>(corners(a), corners(b)).valid);  // apart: no depth
 }
 TEST(FloatConvex, CubesOneApart) { check_cubes_apart<double>(); }
 TEST(FloatConvex, CubesOneApartFloat) { check_cubes_apart<float>(); }
@@ -63,11 +63,11 @@ TEST(FloatConvex, CubesOneApartFloat) { check_cubes_apart<float>(); }
 TEST(FloatConvex, CubesTouchingIsClosed) {
   for (const V3& c : {V3{1, 0, 0}, V3{0, -1, 0}, V3{1, 1, 0}, V3{1, 1, 1}}) {
     const auto a = cube<double>(0, 0, 0), b = cube<double>(c[0], c[1], c[2]);
-    EXPECT_TRUE(flt::obb_overlap_sat(a, b));
-    EXPECT_TRUE(flt::obb_overlap_sat(a, b, 0.0));  // exactly touching, no epsilon needed
-    const auto g = flt::gjk_distance<double>(corners(a), corners(b));
+    EXPECT_TRUE(reference::obb_overlap_sat(a, b));
+    EXPECT_TRUE(reference::obb_overlap_sat(a, b, 0.0));  // exactly touching, no epsilon needed
+    const auto g = reference::gjk_distance<double>(corners(a), corners(b));
     EXPECT_LE(g.distance, 1e-15);
-    EXPECT_TRUE(flt::gjk_overlap<double>(corners(a), corners(b), 0.0, 0.0));
+    EXPECT_TRUE(reference::gjk_overlap<double>(corners(a), corners(b), 0.0, 0.0));
   }
 }
 
@@ -79,9 +79,9 @@ void check_cubes_overlap(S rel) {
       std::array<S, 3> c{};
       c[k] = sg * S(0.75);
       const auto a = cube<S>(0, 0, 0), b = cube<S>(c[0], c[1], c[2]);
-      EXPECT_TRUE(flt::obb_overlap_sat(a, b));
-      EXPECT_EQ(flt::gjk_distance<S>(corners(a), corners(b)).distance, S(0));
-      const auto p = flt::epa_penetration<S>(corners(a), corners(b));
+      EXPECT_TRUE(reference::obb_overlap_sat(a, b));
+      EXPECT_EQ(reference::gjk_distance<S>(corners(a), corners(b)).distance, S(0));
+      const auto p = reference::epa_penetration<S>(corners(a), corners(b));
       ASSERT_TRUE(p.valid);
       EXPECT_NEAR(p.depth, S(0.25), S(0.25) * rel);
       for (int i = 0; i < 3; ++i) EXPECT_NEAR(p.normal[i], i == k ? sg : S(0), rel) << k << i;
@@ -93,7 +93,7 @@ TEST(FloatConvex, CubesOverlapEpaDepthAndNormalFloat) { check_cubes_overlap<floa
 TEST(FloatConvex, EpaNormalSeparatesAlongItsDirection) {
   const auto a = cube<double>(0, 0, 0);
   auto b = cube<double>(0.3, 0.7, -0.2);  // deepest along y: overlap 0.3
-  const auto p = flt::epa_penetration<double>(corners(a), corners(b));
+  const auto p = reference::epa_penetration<double>(corners(a), corners(b));
   ASSERT_TRUE(p.valid);
   EXPECT_NEAR(p.depth, 0.3, 1e-12);
   EXPECT_NEAR(p.normal[1], 1.0, 1e-12);
@@ -102,7 +102,7 @@ TEST(FloatConvex, EpaNormalSeparatesAlongItsDirection) {
     auto m = b;
     m.center = {b.center.x + (p.depth + extra) * p.normal[0], b.center.y + (p.depth + extra) * p.normal[1],
                 b.center.z + (p.depth + extra) * p.normal[2]};
-    EXPECT_NEAR(flt::gjk_distance<double>(corners(a), corners(m)).distance, std::max(extra, 0.0), 1e-12);
+    EXPECT_NEAR(reference::gjk_distance<double>(corners(a), corners(m)).distance, std::max(extra, 0.0), 1e-12);
   }
 }
 
@@ -114,31 +114,31 @@ TEST(FloatConvex, EpaNormalSeparatesAlongItsDirection) {
 // no face normal of either cube is vertical. `twist` turns b about the
 // vertical, so that its ridge makes an angle pi/2 - twist with a's.
 template <class S>
-std::array<flt::FloatBox3<S>, 2> crossing_ridges(S gap, S twist = S(0)) {
+std::array<reference::FloatBox3<S>, 2> crossing_ridges(S gap, S twist = S(0)) {
   const S c = std::sqrt(S(0.5)), ct = std::cos(twist), st = std::sin(twist);
   const auto turn = [&](S x, S y, S z) { return exactgeom::Point3<S>{ct * x - st * y, st * x + ct * y, z}; };
-  flt::FloatBox3<S> a{{0, 0, 0}, {{{1, 0, 0}, {0, c, c}, {0, -c, c}}}, {S(0.5), S(0.5), S(0.5)}, S(0)};
-  flt::FloatBox3<S> b{{0, 0, 2 * c + gap}, {{turn(c, 0, -c), turn(0, 1, 0), turn(c, 0, c)}}, {S(0.5), S(0.5), S(0.5)}, S(0)};
+  reference::FloatBox3<S> a{{0, 0, 0}, {{{1, 0, 0}, {0, c, c}, {0, -c, c}}}, {S(0.5), S(0.5), S(0.5)}, S(0)};
+  reference::FloatBox3<S> b{{0, 0, 2 * c + gap}, {{turn(c, 0, -c), turn(0, 1, 0), turn(c, 0, c)}}, {S(0.5), S(0.5), S(0.5)}, S(0)};
   return {a, b};
 }
 
 template <class S>
 void check_crossing_ridges(S rel) {
   const auto [a, b] = crossing_ridges<S>(S(0.1));
-  EXPECT_FALSE(flt::obb_overlap_sat(a, b));
-  EXPECT_FALSE(flt::obb_overlap_sat(b, a));
+  EXPECT_FALSE(reference::obb_overlap_sat(a, b));
+  EXPECT_FALSE(reference::obb_overlap_sat(b, a));
   // The twin without edge axes cannot see it: the bug it exists to show.
-  EXPECT_TRUE(flt::obb_overlap_sat_no_edge_axes(a, b));
-  EXPECT_TRUE(flt::obb_overlap_sat_no_edge_axes(b, a));
-  const auto g = flt::gjk_distance<S>(corners(a), corners(b));
+  EXPECT_TRUE(reference::obb_overlap_sat_no_edge_axes(a, b));
+  EXPECT_TRUE(reference::obb_overlap_sat_no_edge_axes(b, a));
+  const auto g = reference::gjk_distance<S>(corners(a), corners(b));
   EXPECT_NEAR(g.distance, S(0.1), S(0.1) * rel);
   EXPECT_NEAR(g.on_a[2], std::sqrt(S(0.5)), rel);  // the crossing point of the ridges
   EXPECT_NEAR(g.on_a[0], S(0), rel);
   EXPECT_NEAR(g.on_a[1], S(0), rel);
 
   const auto [p, q] = crossing_ridges<S>(S(-0.1));  // now interpenetrating by 0.1
-  EXPECT_TRUE(flt::obb_overlap_sat(p, q));
-  const auto e = flt::epa_penetration<S>(corners(p), corners(q));
+  EXPECT_TRUE(reference::obb_overlap_sat(p, q));
+  const auto e = reference::epa_penetration<S>(corners(p), corners(q));
   ASSERT_TRUE(e.valid);
   EXPECT_NEAR(e.depth, S(0.1), S(0.1) * rel);
   EXPECT_NEAR(e.normal[2], S(1), rel);  // b (above) moves up
@@ -150,24 +150,24 @@ TEST(FloatConvex, EdgeEdgeAxisSeparatesCrossingRidgesFloat) { check_crossing_rid
 
 TEST(FloatConvex, RoundedBoxesFaceToFace) {
   const auto a = cube<double>(0, 0, 0, 0.5, 0.5);  // cores 1 apart along x
-  EXPECT_TRUE(flt::obb_overlap_sat(a, cube<double>(2, 0, 0, 0.5, 0.5)));  // 0.5 + 0.5 = gap: touching
-  EXPECT_FALSE(flt::obb_overlap_sat(a, cube<double>(2, 0, 0, 0.5, 0.49)));
-  EXPECT_FALSE(flt::obb_overlap_sat(cube<double>(0, 0, 0), cube<double>(2, 0, 0, 0.5, 0.5)));
-  EXPECT_TRUE(flt::obb_overlap_sat(cube<double>(0, 0, 0, 0.5, 0.25), cube<double>(2, 0, 0, 0.5, 0.75)));
+  EXPECT_TRUE(reference::obb_overlap_sat(a, cube<double>(2, 0, 0, 0.5, 0.5)));  // 0.5 + 0.5 = gap: touching
+  EXPECT_FALSE(reference::obb_overlap_sat(a, cube<double>(2, 0, 0, 0.5, 0.49)));
+  EXPECT_FALSE(reference::obb_overlap_sat(cube<double>(0, 0, 0), cube<double>(2, 0, 0, 0.5, 0.5)));
+  EXPECT_TRUE(reference::obb_overlap_sat(cube<double>(0, 0, 0, 0.5, 0.25), cube<double>(2, 0, 0, 0.5, 0.75)));
   const auto ca = corners(a), cb = corners(cube<double>(2, 0, 0));
-  EXPECT_TRUE(flt::gjk_overlap<double>(ca, cb, 0.5, 0.51));
-  EXPECT_FALSE(flt::gjk_overlap<double>(ca, cb, 0.5, 0.49));
+  EXPECT_TRUE(reference::gjk_overlap<double>(ca, cb, 0.5, 0.51));
+  EXPECT_FALSE(reference::gjk_overlap<double>(ca, cb, 0.5, 0.49));
 }
 
 TEST(FloatConvex, RoundedBoxesCornerToCornerFalsePositive) {
   // Cores corner to corner, sqrt(3) * 0.4 = 0.69 apart, radii 0.25 + 0.25:
   // they do not meet, but each face axis sees only a gap of 0.4 <= 0.5.
   const auto a = cube<double>(0, 0, 0, 0.5, 0.25), b = cube<double>(1.4, 1.4, 1.4, 0.5, 0.25);
-  EXPECT_TRUE(flt::obb_overlap_sat(a, b));  // the documented approximation
-  const auto g = flt::gjk_distance<double>(corners(a), corners(b));
+  EXPECT_TRUE(reference::obb_overlap_sat(a, b));  // the documented approximation
+  const auto g = reference::gjk_distance<double>(corners(a), corners(b));
   EXPECT_NEAR(g.distance, std::sqrt(3.0) * 0.4, 1e-12);
-  EXPECT_FALSE(flt::gjk_overlap<double>(corners(a), corners(b), 0.25, 0.25));
-  EXPECT_FALSE(flt::obb_overlap_sat(cube<double>(0, 0, 0, 0.5, 0.2), cube<double>(1.4, 1.4, 1.4, 0.5, 0.19)));
+  EXPECT_FALSE(reference::gjk_overlap<double>(corners(a), corners(b), 0.25, 0.25));
+  EXPECT_FALSE(reference::obb_overlap_sat(cube<double>(0, 0, 0, 0.5, 0.2), cube<double>(1.4, 1.4, 1.4, 0.5, 0.19)));
 }
 
 TEST(FloatConvex, RoundedEdgeAxisScalesTheRadius) {
@@ -176,21 +176,21 @@ TEST(FloatConvex, RoundedEdgeAxisScalesTheRadius) {
   // meet, just under 0.1 do not; a radius not scaled by |L| would count
   // double and make the second pair meet too.
   auto [a, b] = crossing_ridges<double>(0.1, std::acos(-1.0) / 3);
-  EXPECT_NEAR(flt::gjk_distance<double>(corners(a), corners(b)).distance, 0.1, 1e-12);
+  EXPECT_NEAR(reference::gjk_distance<double>(corners(a), corners(b)).distance, 0.1, 1e-12);
   a.r = b.r = 0.0505;
-  EXPECT_TRUE(flt::obb_overlap_sat(a, b));
+  EXPECT_TRUE(reference::obb_overlap_sat(a, b));
   a.r = b.r = 0.0495;
-  EXPECT_FALSE(flt::obb_overlap_sat(a, b));
-  EXPECT_FALSE(flt::gjk_overlap<double>(corners(a), corners(b), a.r, b.r));
+  EXPECT_FALSE(reference::obb_overlap_sat(a, b));
+  EXPECT_FALSE(reference::gjk_overlap<double>(corners(a), corners(b), a.r, b.r));
 }
 
 TEST(FloatConvex, EpsilonMakesBoxesOneUlpApartMeet) {
   const auto a = cube<double>(0, 0, 0), b = cube<double>(std::nextafter(1.0, 2.0), 0, 0);
-  EXPECT_TRUE(flt::obb_overlap_sat(a, b));         // epsilon widens the face axes
-  EXPECT_FALSE(flt::obb_overlap_sat(a, b, 0.0));   // the true answer
+  EXPECT_TRUE(reference::obb_overlap_sat(a, b));         // epsilon widens the face axes
+  EXPECT_FALSE(reference::obb_overlap_sat(a, b, 0.0));   // the true answer
   // GJK finds the one-ulp gap (the gap is the exact difference of the corners here).
-  EXPECT_EQ(flt::gjk_distance<double>(corners(a), corners(b)).distance, 0x1p-52);
-  EXPECT_FALSE(flt::gjk_overlap<double>(corners(a), corners(b), 0.0, 0.0));
+  EXPECT_EQ(reference::gjk_distance<double>(corners(a), corners(b)).distance, 0x1p-52);
+  EXPECT_FALSE(reference::gjk_overlap<double>(corners(a), corners(b), 0.0, 0.0));
 }
 
 TEST(FloatConvex, EpsilonStopsNoiseSeparatingParallelEdges) {
@@ -198,45 +198,45 @@ TEST(FloatConvex, EpsilonStopsNoiseSeparatingParallelEdges) {
   // with rounding error: A0 x B0 is near null, and without the epsilon its
   // noise separates two boxes that overlap by 0.25 along z.
   const auto a = cube<double>(0, 0, 0);
-  flt::FloatBox3<double> b{{0, 0, 0.75}, {{{1, 1e-16, 0}, {0, 1, 0}, {0, 0, 1}}}, {0.5, 0.5, 0.5}, 0};
-  EXPECT_TRUE(flt::obb_overlap_sat(a, b));
-  EXPECT_FALSE(flt::obb_overlap_sat(a, b, 0.0));
+  reference::FloatBox3<double> b{{0, 0, 0.75}, {{{1, 1e-16, 0}, {0, 1, 0}, {0, 0, 1}}}, {0.5, 0.5, 0.5}, 0};
+  EXPECT_TRUE(reference::obb_overlap_sat(a, b));
+  EXPECT_FALSE(reference::obb_overlap_sat(a, b, 0.0));
 }
 
 // ---- 2-D boxes.
 
 TEST(FloatConvex, Obb2SquareAgainstDiamond) {
   const double c = std::sqrt(0.5);
-  const flt::FloatBox2<double> a{{0, 0}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0};
+  const reference::FloatBox2<double> a{{0, 0}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0};
   for (double gap : {1e-3, -1e-3}) {
-    const flt::FloatBox2<double> b{{0.5 + c + gap, 0}, {{{c, c}, {-c, c}}}, {0.5, 0.5}, 0};
-    EXPECT_EQ(flt::obb2_overlap_sat(a, b), gap < 0);
-    EXPECT_EQ(flt::obb2_overlap_sat(b, a), gap < 0);
-    const auto va = flt::obb2_vertices(a), vb = flt::obb2_vertices(b);
-    const auto g = flt::gjk2_distance<double>(va, vb);
+    const reference::FloatBox2<double> b{{0.5 + c + gap, 0}, {{{c, c}, {-c, c}}}, {0.5, 0.5}, 0};
+    EXPECT_EQ(reference::obb2_overlap_sat(a, b), gap < 0);
+    EXPECT_EQ(reference::obb2_overlap_sat(b, a), gap < 0);
+    const auto va = reference::obb2_vertices(a), vb = reference::obb2_vertices(b);
+    const auto g = reference::gjk2_distance<double>(va, vb);
     EXPECT_NEAR(g.distance, std::max(gap, 0.0), 1e-12);
-    EXPECT_EQ(flt::gjk2_overlap<double>(va, vb, 0.0, 0.0), gap < 0);
+    EXPECT_EQ(reference::gjk2_overlap<double>(va, vb, 0.0, 0.0), gap < 0);
   }
   // Rounded squares corner to corner: the 2-D false positive.
-  const flt::FloatBox2<double> r1{{0, 0}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0.25};
-  const flt::FloatBox2<double> r2{{1.4, 1.4}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0.25};
-  EXPECT_TRUE(flt::obb2_overlap_sat(r1, r2));
-  EXPECT_FALSE(flt::gjk2_overlap<double>(flt::obb2_vertices(r1), flt::obb2_vertices(r2), 0.25, 0.25));
+  const reference::FloatBox2<double> r1{{0, 0}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0.25};
+  const reference::FloatBox2<double> r2{{1.4, 1.4}, {{{1, 0}, {0, 1}}}, {0.5, 0.5}, 0.25};
+  EXPECT_TRUE(reference::obb2_overlap_sat(r1, r2));
+  EXPECT_FALSE(reference::gjk2_overlap<double>(reference::obb2_vertices(r1), reference::obb2_vertices(r2), 0.25, 0.25));
 }
 
 // ---- Iteration limit and empty input.
 
 TEST(FloatConvex, GjkReportsNonConvergenceAndEmptyInput) {
   const auto [a, b] = crossing_ridges<double>(0.1);
-  const auto full = flt::gjk_distance<double>(corners(a), corners(b));
+  const auto full = reference::gjk_distance<double>(corners(a), corners(b));
   ASSERT_TRUE(full.converged);
   ASSERT_GT(full.iterations, 1);
-  const auto cut = flt::gjk_distance<double>(corners(a), corners(b), 1e-6, 1);
+  const auto cut = reference::gjk_distance<double>(corners(a), corners(b), 1e-6, 1);
   EXPECT_FALSE(cut.converged);
   EXPECT_EQ(cut.iterations, 1);
   EXPECT_GE(cut.distance, full.distance);  // |v| only ever overestimates
   const std::vector<V3> none;
-  const auto e = flt::gjk_distance<double>(none, corners(a));
+  const auto e = reference::gjk_distance<double>(none, corners(a));
   EXPECT_TRUE(std::isnan(e.distance));
   EXPECT_FALSE(e.converged);
 }
@@ -380,15 +380,15 @@ TEST(FloatConvex, GjkMatchesBruteForceOnRandomClouds) {
     const auto B = ball_cloud(g, count(g), {o[0] + d * u[0], o[1] + d * u[1], o[2] + d * u[2]}, 1.0);
     const double truth = static_cast<double>(brute_distance(A, B));
     ASSERT_GT(truth, 0.0);
-    const auto r = flt::gjk_distance<double>(A, B);
+    const auto r = reference::gjk_distance<double>(A, B);
     EXPECT_TRUE(r.converged) << t;
     EXPECT_NEAR(r.distance, truth, 1e-9 * truth) << t;
     const double w = std::hypot(r.on_a[0] - r.on_b[0], r.on_a[1] - r.on_b[1], r.on_a[2] - r.on_b[2]);
     EXPECT_NEAR(w, truth, 1e-9 * truth) << t;
-    EXPECT_FALSE(flt::gjk_overlap<double>(A, B, 0.0, 0.0));
-    EXPECT_TRUE(flt::gjk_overlap<double>(A, B, truth / 2, truth / 2 + 1e-9 * truth));
+    EXPECT_FALSE(reference::gjk_overlap<double>(A, B, 0.0, 0.0));
+    EXPECT_TRUE(reference::gjk_overlap<double>(A, B, truth / 2, truth / 2 + 1e-9 * truth));
     // The twin stops early: never below the truth, sometimes well above it.
-    const auto bad = flt::gjk_distance_no_termination_guard<double>(A, B);
+    const auto bad = reference::gjk_distance_no_termination_guard<double>(A, B);
     EXPECT_GE(bad.distance, truth * (1 - 1e-12)) << t;
     if (bad.distance > truth * (1 + 1e-6)) ++twin_wrong;
   }
@@ -414,9 +414,9 @@ TEST(FloatConvex, EpaIsTheMinimumTranslationOnRandomClouds) {
     const double d = sep(g);
     const auto A = ball_cloud(g, count(g), {0, 0, 0}, 1.0);
     auto B = ball_cloud(g, count(g), {d * u[0], d * u[1], d * u[2]}, 1.0);
-    if (flt::gjk_distance<double>(A, B).distance > 0) continue;  // sparse hulls missed each other
+    if (reference::gjk_distance<double>(A, B).distance > 0) continue;  // sparse hulls missed each other
     ++used;
-    const auto p = flt::epa_penetration<double>(A, B);
+    const auto p = reference::epa_penetration<double>(A, B);
     ASSERT_TRUE(p.valid) << t;
     const L3 n = to_l(p.normal);
     EXPECT_NEAR(static_cast<double>(ldot(n, n)), 1.0, 1e-12);
@@ -433,7 +433,7 @@ TEST(FloatConvex, EpaIsTheMinimumTranslationOnRandomClouds) {
       std::vector<V3> M = B;
       for (V3& q : M)
         for (int i = 0; i < 3; ++i) q[i] += (p.depth + extra) * p.normal[i];
-      const double dist = flt::gjk_distance<double>(A, M).distance;
+      const double dist = reference::gjk_distance<double>(A, M).distance;
       if (extra > 0) EXPECT_NEAR(dist, delta, 1e-3 * delta) << t;
       else EXPECT_EQ(dist, 0.0) << t;
     }
@@ -471,14 +471,14 @@ TEST(FloatConvex, Gjk2MatchesBruteForceOnRandomClouds) {
       }
     }
     const double truth = brute_distance2(A, B);
-    const auto r = flt::gjk2_distance<double>(A, B);
+    const auto r = reference::gjk2_distance<double>(A, B);
     EXPECT_TRUE(r.converged);
     EXPECT_NEAR(r.distance, truth, 1e-9 * truth) << t;
-    EXPECT_FALSE(flt::gjk2_overlap<double>(A, B, 0.0, 0.0));
+    EXPECT_FALSE(reference::gjk2_overlap<double>(A, B, 0.0, 0.0));
     // Overlapping copies: B pulled onto A meets it.
     std::vector<V2> M = B;
     for (V2& q : M) q = {q[0] - d * std::cos(th), q[1] - d * std::sin(th)};
-    EXPECT_EQ(flt::gjk2_distance<double>(A, M).distance, 0.0) << t;
+    EXPECT_EQ(reference::gjk2_distance<double>(A, M).distance, 0.0) << t;
   }
 }
 

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 count=0
-for h in $(cd "$inc" && ls exactgeom/*.hpp exactgeom/float/*.hpp exactgeom/extend/*.hpp); do
+for h in $(cd "$inc" && ls exactgeom/*.hpp exactgeom/audit/*.hpp exactgeom/reference/*.hpp); do
   printf '#include "%s"\n#include "%s"\nint main() {}\n' "$h" "$h" > "$tmp/t.cpp"
   if ! "$cxx" "${flags[@]}" "$tmp/t.cpp" 2> "$tmp/err"; then
     echo "FAIL: $h does not compile on its own:"

@@ -1,7 +1,7 @@
 // Tests of exactgeom/platformer.hpp against an mpq oracle (orientation and
 // squared point-segment distance written out here), over the eight
 // coordinate types, and the measured error of the article's trapezium
-// approximation (float/platformer.hpp) against it.
+// approximation (reference/platformer_trapezium.hpp) against it.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <random>
 
 #include "testing/capsule_oracle.hpp"
-#include "exactgeom/float/platformer.hpp"
+#include "exactgeom/reference/platformer_trapezium.hpp"
 #include "exactgeom/platformer.hpp"
 
 namespace eg = exactgeom;
@@ -97,7 +97,7 @@ TEST(PlatformerFloatError, TrapeziumHasNoFalsePositivesAndMissesOnlyCorners) {
     const double t = ut(g), h = uh(g) * r;  // along the platform and above it
     const eg::Point2<double> c{p0.x + t * dx - h * dy / len, p0.y + t * dy + h * dx / len};
     const bool exact = eg::ball_touches_platform(c, r, p0, p1);
-    const bool trap = eg::platformer::detect(c, eg::platformer::line_to_surface(p0, p1, r), r);
+    const bool trap = eg::reference::platformer_detect(c, eg::reference::line_to_surface(p0, p1, r), r);
     inside += exact;
     false_pos += trap && !exact;
     if (exact && !trap) {

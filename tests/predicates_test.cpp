@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "exactgeom/detail/exact.hpp"
-#include "exactgeom/float/naive_predicates.hpp"
+#include "exactgeom/reference/naive_predicates.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/oracle.hpp"
 
@@ -163,19 +163,19 @@ int oracle_sign(const std::array<Point3<T>, 5>& p) {
 }
 template <class F>
 int naive_sign(const std::array<Point2<F>, 3>& p) {
-  return static_cast<int>(exactgeom::naive::orient2d(p[0], p[1], p[2]));
+  return static_cast<int>(exactgeom::reference::orient2d(p[0], p[1], p[2]));
 }
 template <class F>
 int naive_sign(const std::array<Point3<F>, 4>& p) {
-  return static_cast<int>(exactgeom::naive::orient3d(p[0], p[1], p[2], p[3]));
+  return static_cast<int>(exactgeom::reference::orient3d(p[0], p[1], p[2], p[3]));
 }
 template <class F>
 int naive_sign(const std::array<Point2<F>, 4>& p) {
-  return static_cast<int>(exactgeom::naive::incircle(p[0], p[1], p[2], p[3]));
+  return static_cast<int>(exactgeom::reference::incircle(p[0], p[1], p[2], p[3]));
 }
 template <class F>
 int naive_sign(const std::array<Point3<F>, 5>& p) {
-  return static_cast<int>(exactgeom::naive::insphere(p[0], p[1], p[2], p[3], p[4]));
+  return static_cast<int>(exactgeom::reference::insphere(p[0], p[1], p[2], p[3], p[4]));
 }
 
 template <class P>
@@ -1292,11 +1292,11 @@ TEST(Doubles, ShewchukUnderflowExample) {
   EXPECT_EQ(exactgeom::orient2d(a, b, c), exactgeom::Sign::negative);
   EXPECT_EQ(exactgeom::orient2d(b, c, a), exactgeom::Sign::negative);
   EXPECT_EQ(exactgeom::orient2d(a, c, b), exactgeom::Sign::positive);
-  EXPECT_EQ(exactgeom::naive::orient2d(a, b, c), exactgeom::Sign::zero);  // the naive failure
+  EXPECT_EQ(exactgeom::reference::orient2d(a, b, c), exactgeom::Sign::zero);  // the naive failure
   using Pf = Point2<float>;
   const float t = std::numeric_limits<float>::denorm_min();
   EXPECT_EQ(exactgeom::orient2d(Pf{0, 0}, Pf{0, t}, Pf{t, 0}), exactgeom::Sign::negative);
-  EXPECT_EQ(exactgeom::naive::orient2d(Pf{0, 0}, Pf{0, t}, Pf{t, 0}), exactgeom::Sign::zero);
+  EXPECT_EQ(exactgeom::reference::orient2d(Pf{0, 0}, Pf{0, t}, Pf{t, 0}), exactgeom::Sign::zero);
   // The same in 3-D and for incircle: every difference subnormal.
   using P3 = Point3<double>;
   const double u = 5e-324;

@@ -17,9 +17,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "exactgeom/float/capsule_article_segments.hpp"
-#include "exactgeom/float/ericson.hpp"
-#include "exactgeom/float/parametric_segments.hpp"
+#include "exactgeom/reference/segments_article.hpp"
+#include "exactgeom/reference/ericson.hpp"
+#include "exactgeom/reference/parametric_segments.hpp"
 #include "testing/oracle.hpp"
 #include "testing/random.hpp"
 #include "testing/sanitized.hpp"
@@ -697,14 +697,14 @@ TEST(FloatSegments, PublishedArticleTestBugRegression) {
   // bounding box: the published test (o3, o4 against the first segment) misses it.
   const S s{{0, 1}, {3, 1}}, t{{1, 0}, {2, 3}};
   EXPECT_TRUE(eg::intersects(s, t));
-  EXPECT_FALSE(eg::article000::segments_intersect_published(s, t));
-  EXPECT_TRUE(eg::article000::segments_intersect_corrected(s, t));
+  EXPECT_FALSE(eg::reference::segments_intersect_published(s, t));
+  EXPECT_TRUE(eg::reference::segments_intersect_corrected(s, t));
   // And a false positive: p1 = (1,1) lies in the box of (0,4)-(4,0), but
   // (0,0)-(1,1) stays below the line x + y = 4.
   const S u{{1, 1}, {0, 0}}, v{{0, 4}, {4, 0}};
   EXPECT_FALSE(eg::intersects(u, v));
-  EXPECT_TRUE(eg::article000::segments_intersect_published(u, v));
-  EXPECT_FALSE(eg::article000::segments_intersect_corrected(u, v));
+  EXPECT_TRUE(eg::reference::segments_intersect_published(u, v));
+  EXPECT_FALSE(eg::reference::segments_intersect_corrected(u, v));
 }
 
 namespace {
@@ -725,9 +725,9 @@ FloatErrors measure(const std::vector<std::pair<eg::Segment2<double>, eg::Segmen
     const double margin = std::min({line_margin(s.a, t.a, t.b), line_margin(s.b, t.a, t.b),
                                     line_margin(t.a, s.a, s.b), line_margin(t.b, s.a, s.b)});
     ++e.n;
-    e.published += eg::article000::segments_intersect_published(s, t) != exact;
-    const bool wc = eg::article000::segments_intersect_corrected(s, t) != exact;
-    const bool wp = eg::parametric::segments_intersect(s, t) != exact;
+    e.published += eg::reference::segments_intersect_published(s, t) != exact;
+    const bool wc = eg::reference::segments_intersect_corrected(s, t) != exact;
+    const bool wp = eg::reference::segments_intersect(s, t) != exact;
     e.corrected += wc;
     e.parametric += wp;
     e.corrected_off_band += wc && margin > band;
@@ -795,7 +795,7 @@ TEST(FloatSegments, EricsonDistanceUlpDistribution) {
         p2 = {p1.x + sx, p1.y + sy, p1.z + sz};
         q2 = {q1.x + sx + 1e-9 * u(rng), q1.y + sy, q1.z + sz};
       }
-      const double approx = eg::ericson::ClosestPtSegmentSegment(p1, q1, p2, q2).dist2;
+      const double approx = eg::reference::ClosestPtSegmentSegment(p1, q1, p2, q2).dist2;
       const double exact = eg::to_double(eg::squared_distance(eg::Segment3<double>{p1, q1}, eg::Segment3<double>{p2, q2}));
       err.push_back(ulps(approx, exact));
     }

@@ -1,7 +1,7 @@
 // Tests of exactgeom/swept.hpp against the mpq oracle (distance from the
 // relative path to the origin, segment-segment distances), over the eight
 // coordinate types, and the measured misses of the sub-stepping float
-// version (float/substep_ccd.hpp, article 002).
+// version (reference/substep_ccd.hpp, article 002).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <random>
 
 #include "testing/capsule_oracle.hpp"
-#include "exactgeom/float/substep_ccd.hpp"
+#include "exactgeom/reference/substep_ccd.hpp"
 #include "exactgeom/swept.hpp"
 
 namespace eg = exactgeom;
@@ -106,7 +106,7 @@ TEST(SweptFloatError, SubsteppingMissesFastContactsButNeverInvents) {
     const bool exact = eg::swept_intersects(eg::Sphere<double>{c0, r}, c1, eg::Sphere<double>{c, rc});
     exact_hits += exact;
     for (int k = 0; k < 3; ++k) {
-      const bool sub = eg::substep::moving_sphere_hits(c0, c1, r, c, rc, steps[k]);
+      const bool sub = eg::reference::moving_sphere_hits(c0, c1, r, c, rc, steps[k]);
       misses[k] += exact && !sub;
       invented += sub && !exact;
     }

@@ -18,9 +18,9 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
-#include "exactgeom/audit.hpp"
+#include "exactgeom/audit/audit.hpp"
 #include "exactgeom/batch.hpp"
 #include "exactgeom/exactgeom.hpp"
-#include "exactgeom/float/ericson.hpp"
+#include "exactgeom/reference/ericson.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "testing/oracle.hpp"

@@ -14,7 +14,6 @@
 #include <string>
 #include <type_traits>
 
-#include "testing/distance_open.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/detail/triangle_fast.hpp"
@@ -87,15 +86,15 @@ void check(const eg::Capsule3<T>& c, const eg::Triangle3<T>& t, Tally& tally, co
   const eg::Triangle3<T> rt{t.b, t.c, t.a};
   EXPECT_EQ(eg::intersects(c, t), closed) << what;
   EXPECT_EQ(eg::intersects(rt, rc), closed) << what;
-  EXPECT_EQ(eg::testing::distance_open(c, t), open) << what;
-  EXPECT_EQ(eg::testing::distance_open(rt, rc), open) << what;
+  EXPECT_EQ(eg::within_radii(c, t), open) << what;
+  EXPECT_EQ(eg::within_radii(rt, rc), open) << what;
   if (c.seg.a == c.seg.b) {
     const eg::Sphere<T> s{c.seg.a, c.r};
     EXPECT_EQ(eg::intersects(s, t), closed) << what;
-    EXPECT_EQ(eg::testing::distance_open(t, s), open) << what;
+    EXPECT_EQ(eg::within_radii(t, s), open) << what;
     if (c.r == T(0)) {
       EXPECT_EQ(eg::intersects(c.seg.a, t), closed) << what;
-      EXPECT_FALSE(eg::testing::distance_open(c.seg.a, t)) << what;
+      EXPECT_FALSE(eg::within_radii(c.seg.a, t)) << what;
     }
   }
 }
@@ -301,7 +300,7 @@ TEST(TriangleFastExtreme, NonFiniteAndNegativeInputsStillThrow) {
   EXPECT_THROW(eg::intersects(eg::Sphere<double>{{0, 0, 0}, inf}, t), eg::invalid_input);
   EXPECT_THROW(eg::intersects(eg::Sphere<double>{{0, 0, 0}, nan}, t), eg::invalid_input);
   EXPECT_THROW(eg::intersects(eg::Capsule3<double>{{{0, 0, 0}, {inf, 0, 0}}, 1}, t), eg::invalid_input);
-  EXPECT_THROW(eg::testing::distance_open(eg::Sphere<double>{{0, 0, 0}, -1}, t), eg::invalid_input);
+  EXPECT_THROW(eg::within_radii(eg::Sphere<double>{{0, 0, 0}, -1}, t), eg::invalid_input);
 }
 
 /// The squared distance from p to the feature of kernel candidate `bit`

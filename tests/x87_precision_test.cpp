@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <random>
 
-#include "testing/distance_open.hpp"
 #include "exactgeom/exactgeom.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
@@ -44,7 +43,7 @@ long wrong_near_touching(int seed) {
     const mpq_class R2 = (mpq_class(r) + mpq_class(r)) * (mpq_class(r) + mpq_class(r));
     const eg::Capsule3<double> x{{a, b}, r}, y{{c, d}, r};
     wrong += eg::intersects(x, y) != (d2 <= R2);
-    wrong += eg::testing::distance_open(x, y) != (d2 < R2);
+    wrong += eg::within_radii(x, y) != (d2 < R2);
     const eg::Capsule2<double> x2{{{a.x, a.y}, {b.x, b.y}}, r}, y2{{{c.x, c.y}, {d.x, d.y}}, r};
     const mpq_class e2 = co::oracle_segment_segment(co::qv(x2.seg.a), co::qv(x2.seg.b), co::qv(y2.seg.a),
                                                     co::qv(y2.seg.b));
@@ -52,13 +51,13 @@ long wrong_near_touching(int seed) {
     const mpq_class S2 = (mpq_class(r2) + mpq_class(r2)) * (mpq_class(r2) + mpq_class(r2));
     const eg::Capsule2<double> x3{x2.seg, r2}, y3{y2.seg, r2};
     wrong += eg::intersects(x3, y3) != (e2 <= S2);
-    wrong += eg::testing::distance_open(x3, y3) != (e2 < S2);
+    wrong += eg::within_radii(x3, y3) != (e2 < S2);
     const eg::Triangle3<double> t{c, d, e};
     const mpq_class f2 = co::oracle_segment_triangle(co::qv(a), co::qv(b), co::qv(c), co::qv(d), co::qv(e));
     const double rt = std::sqrt(f2.get_d());
     const mpq_class T2 = mpq_class(rt) * mpq_class(rt);
     wrong += eg::intersects(eg::Capsule3<double>{{a, b}, rt}, t) != (f2 <= T2);
-    wrong += eg::testing::distance_open(eg::Sphere<double>{a, rt}, t) !=
+    wrong += eg::within_radii(eg::Sphere<double>{a, rt}, t) !=
              (co::oracle_point_triangle(co::qv(a), co::qv(c), co::qv(d), co::qv(e)) < T2);
   }
   return wrong;

@@ -17,6 +17,7 @@
 #include "commands.hpp"
 
 namespace exactgeom::tool {
+using namespace exactgeom::audit;
 namespace {
 
 // Bounds of the numeric options: past these a run would take days or print
@@ -234,7 +235,7 @@ int run_audit(int argc, char** argv) {
     return merge_files(merge_inputs, json);
   }
   const std::vector<AuditSubject> subjects =
-      self_check ? tools::self_check_subjects() : tools::audit_subjects();
+      self_check ? tool::self_check_subjects() : tool::audit_subjects();
   if (list) {
     for (const auto& s : subjects) std::printf("%s\n", s.name.c_str());
     return finish_output("audit", 0);
@@ -250,7 +251,7 @@ int run_audit(int argc, char** argv) {
   int ran = 0;
   for (const auto& s : subjects) {
     if (algorithm != s.name && !std::regex_match(s.name, pattern)) continue;
-    const AuditReport r = exactgeom::run_audit(s, o);
+    const AuditReport r = exactgeom::audit::run_audit(s, o);
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
     if (self_check) {
       // The exact function must never be wrong; a twin with a planted bug

@@ -1,5 +1,5 @@
 // The audit subjects of `exactgeom audit`: each float version in
-// include/exactgeom/float/ with the exact function it is measured against.
+// include/exactgeom/reference/ with the exact function it is measured against.
 #include "audit_registry.hpp"
 
 #include <algorithm>
@@ -9,17 +9,17 @@
 #include <vector>
 
 #include "exactgeom/exactgeom.hpp"
-#include "exactgeom/float/capsule_article.hpp"
-#include "exactgeom/float/capsule_article_segments.hpp"
-#include "exactgeom/float/capsule_collision_blog.hpp"
-#include "exactgeom/float/dummies_circle_capsule.hpp"
-#include "exactgeom/float/ericson.hpp"
-#include "exactgeom/float/gjk_epa.hpp"
-#include "exactgeom/float/naive_predicates.hpp"
-#include "exactgeom/float/obb_sat.hpp"
-#include "exactgeom/float/parametric_segments.hpp"
+#include "exactgeom/reference/capsule_article.hpp"
+#include "exactgeom/reference/segments_article.hpp"
+#include "exactgeom/reference/capsule_blog.hpp"
+#include "exactgeom/reference/circle_capsule_dummies.hpp"
+#include "exactgeom/reference/ericson.hpp"
+#include "exactgeom/reference/gjk_epa.hpp"
+#include "exactgeom/reference/naive_predicates.hpp"
+#include "exactgeom/reference/obb_sat.hpp"
+#include "exactgeom/reference/parametric_segments.hpp"
 
-namespace exactgeom::tools {
+namespace exactgeom::tool {
 
 namespace {
 
@@ -111,20 +111,20 @@ const std::vector<CaseFamily> kTriangleFamilies = {F::random,          F::near_d
 
 const std::vector<CaseFamily> kBoxFamilies = {F::random,          F::touching,      F::nearly_parallel,
                                               F::far_from_origin, F::resting_faces, F::deep_overlap};
-constexpr std::size_t kBox = 16;  // audit_cases::box_pair's layout of one box
+constexpr std::size_t kBox = 16;  // audit::cases::box_pair's layout of one box
 
 Box3<double> box_of(Span c, std::size_t at) {
   return {p3<double>(c, at), {p3<double>(c, at + 3), p3<double>(c, at + 6), p3<double>(c, at + 9)},
           {c[at + 12], c[at + 13], c[at + 14]}, c[at + 15]};
 }
 template <class S>
-flt::FloatBox3<S> float_box(Span c, std::size_t at) {
+reference::FloatBox3<S> float_box(Span c, std::size_t at) {
   return {p3<S>(c, at), {p3<S>(c, at + 3), p3<S>(c, at + 6), p3<S>(c, at + 9)},
           {S(c[at + 12]), S(c[at + 13]), S(c[at + 14])}, S(c[at + 15])};
 }
 template <class S>
 std::array<std::array<S, 3>, 8> float_corners(Span c, std::size_t at) {
-  return flt::obb_vertices(float_box<S>(c, at));
+  return reference::obb_vertices(float_box<S>(c, at));
 }
 /// How far a box pair is from touching: its penetration depth when the
 /// boxes meet, else the distance between them.
@@ -134,7 +134,7 @@ double box_margin(Span c) {
   return distance(x, y);
 }
 
-/// A box pair subject (audit_cases::box_pair's cases) in float type S.
+/// A box pair subject (audit::cases::box_pair's cases) in float type S.
 template <class S>
 AuditSubject box_subject(std::string name, std::string question) {
   AuditSubject s;
@@ -143,9 +143,9 @@ AuditSubject box_subject(std::string name, std::string question) {
   s.families = kBoxFamilies;
   s.width = 2 * kBox;
   s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::box_pair(f, seed, i, c, std::is_same_v<S, float>);
+    audit::cases::box_pair(f, seed, i, c, std::is_same_v<S, float>);
   };
-  s.query = [](Span c) { return audit_cases::box_pair_query(c); };
+  s.query = [](Span c) { return audit::cases::box_pair_query(c); };
   s.nonnegative.assign(2 * kBox, false);
   for (std::size_t k : {12, 13, 14, 15}) s.nonnegative[k] = s.nonnegative[kBox + k] = true;
   if constexpr (std::is_same_v<S, float>) s.band_ulp = 0x1p29;
@@ -175,12 +175,12 @@ AuditSubject predicate(std::string name, std::string op, int dim, int count, Exa
   if (op == "orient2d") s.families.push_back(F::classroom);
   s.width = static_cast<std::size_t>(dim * count);
   s.generate = [dim, count](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::points(f, dim, count, seed, i, c);
-    if constexpr (std::is_same_v<R, float>) audit_cases::round_to_float(c);
+    audit::cases::points(f, dim, count, seed, i, c);
+    if constexpr (std::is_same_v<R, float>) audit::cases::round_to_float(c);
   };
   s.exact = [exact](Span c) { return Answer::of(exact(c)); };
   s.approx = [approx](Span c) { return Answer::of(approx(c)); };
-  s.query = [op, dim](Span c) { return audit_cases::points_query(op, c, dim); };
+  s.query = [op, dim](Span c) { return audit::cases::points_query(op, c, dim); };
   s.margin = [dim, count](Span c, const Answer&, const Answer&) { return predicate_margin(c, dim, count); };
   if constexpr (std::is_same_v<R, float>) s.band_ulp = 0x1p29;
   return s;
@@ -191,15 +191,15 @@ void add_predicates(std::vector<AuditSubject>& v, const std::string& suffix) {
   v.push_back(predicate<R>(
       "orient2d/naive_" + suffix, "orient2d", 2, 3,
       [](Span c) { return orient2d(p2<double>(c, 0), p2<double>(c, 2), p2<double>(c, 4)); },
-      [](Span c) { return naive::orient2d(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4)); }));
+      [](Span c) { return reference::orient2d(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4)); }));
   v.push_back(predicate<R>(
       "orient3d/naive_" + suffix, "orient3d", 3, 4,
       [](Span c) { return orient3d(p3<double>(c, 0), p3<double>(c, 3), p3<double>(c, 6), p3<double>(c, 9)); },
-      [](Span c) { return naive::orient3d(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9)); }));
+      [](Span c) { return reference::orient3d(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9)); }));
   v.push_back(predicate<R>(
       "incircle/naive_" + suffix, "incircle", 2, 4,
       [](Span c) { return incircle(p2<double>(c, 0), p2<double>(c, 2), p2<double>(c, 4), p2<double>(c, 6)); },
-      [](Span c) { return naive::incircle(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4), p2<R>(c, 6)); }));
+      [](Span c) { return reference::incircle(p2<R>(c, 0), p2<R>(c, 2), p2<R>(c, 4), p2<R>(c, 6)); }));
   v.push_back(predicate<R>(
       "insphere/naive_" + suffix, "insphere", 3, 5,
       [](Span c) {
@@ -207,7 +207,7 @@ void add_predicates(std::vector<AuditSubject>& v, const std::string& suffix) {
                         p3<double>(c, 12));
       },
       [](Span c) {
-        return naive::insphere(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9), p3<R>(c, 12));
+        return reference::insphere(p3<R>(c, 0), p3<R>(c, 3), p3<R>(c, 6), p3<R>(c, 9), p3<R>(c, 12));
       }));
 }
 
@@ -220,7 +220,7 @@ AuditSubject segment_test(std::string name, Approx approx) {
   s.families = kPointFamilies;
   s.width = 8;
   s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::segment_pair(f, 2, seed, i, c);
+    audit::cases::segment_pair(f, 2, seed, i, c);
   };
   s.exact = [](Span c) {
     return Answer::of(intersects(Segment2<double>{p2<double>(c, 0), p2<double>(c, 2)},
@@ -230,7 +230,7 @@ AuditSubject segment_test(std::string name, Approx approx) {
     return Answer::of(static_cast<bool>(approx(Segment2<double>{p2<double>(c, 0), p2<double>(c, 2)},
                                                Segment2<double>{p2<double>(c, 4), p2<double>(c, 6)})));
   };
-  s.query = [](Span c) { return audit_cases::segments_query("segment_intersection", c, 2); };
+  s.query = [](Span c) { return audit::cases::segments_query("segment_intersection", c, 2); };
   // Apart: their distance; meeting: the smallest endpoint-to-segment
   // distance (how far an endpoint must move for them to stop meeting).
   s.margin = [](Span c, const Answer& exact, const Answer&) {
@@ -253,7 +253,7 @@ AuditSubject capsule_test(std::string name, Overlap overlap, std::string what, A
   constexpr std::size_t half = 2 * D + 1;
   s.width = 2 * half;
   s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_pair(f, D, seed, i, c);
+    audit::cases::capsule_pair(f, D, seed, i, c);
   };
   s.exact = [overlap](Span c) {
     auto test = [overlap](const auto& a, const auto& b) {
@@ -266,7 +266,7 @@ AuditSubject capsule_test(std::string name, Overlap overlap, std::string what, A
     return shape_margin(c, {D, ShapeKind::capsule, ShapeKind::capsule});
   };
   s.approx = [approx](Span c) { return Answer::of(static_cast<bool>(approx(c))); };
-  s.query = [](Span c) { return audit_cases::capsule_query(c, D); };
+  s.query = [](Span c) { return audit::cases::capsule_query(c, D); };
   s.nonnegative.assign(s.width, false);
   s.nonnegative[half - 1] = s.nonnegative[2 * half - 1] = true;
   return s;
@@ -281,13 +281,13 @@ AuditSubject triangle_test(std::string name, std::string what, Approx approx) {
   s.families = kTriangleFamilies;
   s.width = 16;
   s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_triangle(f, seed, i, c);
+    audit::cases::capsule_triangle(f, seed, i, c);
   };
   s.exact = [](Span c) {
     return Answer::of(intersects(cap3(c, 0), Triangle3<double>{p3<double>(c, 7), p3<double>(c, 10), p3<double>(c, 13)}));
   };
   s.approx = [approx](Span c) { return Answer::of(static_cast<bool>(approx(c))); };
-  s.query = [](Span c) { return audit_cases::capsule_triangle_query(c); };
+  s.query = [](Span c) { return audit::cases::capsule_triangle_query(c); };
   s.margin = [](Span c, const Answer&, const Answer&) {
     return shape_margin(c, {3, ShapeKind::capsule, ShapeKind::triangle});
   };
@@ -301,13 +301,13 @@ std::vector<AuditSubject> make_subjects() {
   add_predicates<double>(v, "double");
   add_predicates<float>(v, "float");
   v.push_back(segment_test("segment_intersects/article000_published", [](const auto& s, const auto& t) {
-    return article000::segments_intersect_published(s, t);
+    return reference::segments_intersect_published(s, t);
   }));
   v.push_back(segment_test("segment_intersects/article000_corrected", [](const auto& s, const auto& t) {
-    return article000::segments_intersect_corrected(s, t);
+    return reference::segments_intersect_corrected(s, t);
   }));
   v.push_back(segment_test("segment_intersects/parametric", [](const auto& s, const auto& t) {
-    return parametric::segments_intersect(s, t);
+    return reference::segments_intersect(s, t);
   }));
   {  // Ericson's squared distance -> distance, against the correctly rounded one.
     AuditSubject s;
@@ -317,76 +317,76 @@ std::vector<AuditSubject> make_subjects() {
     s.families = kPointFamilies;
     s.width = 12;
     s.generate = [](F f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-      audit_cases::segment_pair(f, 3, seed, i, c);
+      audit::cases::segment_pair(f, 3, seed, i, c);
     };
     s.exact = [](Span c) {
       return Answer::of(distance(Segment3<double>{p3<double>(c, 0), p3<double>(c, 3)},
                                  Segment3<double>{p3<double>(c, 6), p3<double>(c, 9)}));
     };
     s.approx = [](Span c) {
-      const auto r = ericson::ClosestPtSegmentSegment(p3<double>(c, 0), p3<double>(c, 3),
+      const auto r = reference::ClosestPtSegmentSegment(p3<double>(c, 0), p3<double>(c, 3),
                                                       p3<double>(c, 6), p3<double>(c, 9));
       return Answer::of(std::sqrt(r.dist2));
     };
-    s.query = [](Span c) { return audit_cases::segments_query("segment_distance2", c, 3); };
+    s.query = [](Span c) { return audit::cases::segments_query("segment_distance2", c, 3); };
     v.push_back(std::move(s));
   }
   v.push_back(capsule_test<2>("capsule2d/article000_float", Overlap::open,
                               "Article 000's float stadium test (division, strict <).", [](Span c) {
-                                return capsule_article::capsules_intersect_float(cap2(c, 0), cap2(c, 5));
+                                return reference::capsules_intersect_float(cap2(c, 0), cap2(c, 5));
                               }));
   v.push_back(capsule_test<2>("capsule2d/ericson_double", Overlap::closed,
                               "RTCD 4.5.1 TestCapsuleCapsule in 2-D, double (<=).", [](Span c) {
-                                return ericson::TestCapsuleCapsule(p2<double>(c, 0), p2<double>(c, 2), c[4],
+                                return reference::TestCapsuleCapsule(p2<double>(c, 0), p2<double>(c, 2), c[4],
                                                                    p2<double>(c, 5), p2<double>(c, 7), c[9]);
                               }));
   v.push_back(capsule_test<2>("circle_capsule/dummies001", Overlap::open,
                               "Article 001's circle vs capsule (projection, clamp; strict <); the first "
                               "shape's axis is collapsed to its first endpoint to make it a circle.",
                               [](Span c) {
-                                return dummies::circle_capsule_from_segment(p2<double>(c, 5), p2<double>(c, 7),
+                                return reference::circle_capsule_from_segment(p2<double>(c, 5), p2<double>(c, 7),
                                                                             c[9], p2<double>(c, 0), c[4])
                                     .hit;
                               }));
   v.push_back(capsule_test<3>("capsule3d/ericson_double", Overlap::closed,
                               "RTCD 4.5.1 TestCapsuleCapsule via ClosestPtSegmentSegment, double (<=).",
                               [](Span c) {
-                                return ericson::TestCapsuleCapsule(p3<double>(c, 0), p3<double>(c, 3), c[6],
+                                return reference::TestCapsuleCapsule(p3<double>(c, 0), p3<double>(c, 3), c[6],
                                                                    p3<double>(c, 7), p3<double>(c, 10), c[13]);
                               }));
   v.push_back(capsule_test<3>("capsule3d/ericson_float", Overlap::closed,
                               "RTCD 4.5.1 TestCapsuleCapsule via ClosestPtSegmentSegment, float (<=); "
                               "inputs rounded to float first.",
                               [](Span c) {
-                                return ericson::TestCapsuleCapsule(p3<float>(c, 0), p3<float>(c, 3), float(c[6]),
+                                return reference::TestCapsuleCapsule(p3<float>(c, 0), p3<float>(c, 3), float(c[6]),
                                                                    p3<float>(c, 7), p3<float>(c, 10), float(c[13]));
                               }));
   v.push_back(capsule_test<3>("capsule3d/blog002_heuristic", Overlap::open,
                               "Article 002's capsule-capsule heuristic (best endpoint, two projections; "
                               "depth > 0).",
-                              [](Span c) { return capsule_blog::capsule_capsule(cap3(c, 0), cap3(c, 7)).intersects; }));
+                              [](Span c) { return reference::capsule_capsule(cap3(c, 0), cap3(c, 7)).intersects; }));
   v.push_back(triangle_test("sphere_triangle/blog002",
                             "Article 002's sphere-triangle (the capsule's axis collapsed to its first "
                             "endpoint).",
                             [](Span c) {
-                              return capsule_blog::sphere_triangle(p3<double>(c, 0), c[6], p3<double>(c, 7),
+                              return reference::sphere_triangle(p3<double>(c, 0), c[6], p3<double>(c, 7),
                                                                    p3<double>(c, 10), p3<double>(c, 13));
                             }));
   v.push_back(triangle_test("capsule_triangle/blog002", "Article 002's capsule-triangle (ray-plane trace).",
                             [](Span c) {
-                              return capsule_blog::capsule_triangle(cap3(c, 0), p3<double>(c, 7),
+                              return reference::capsule_triangle(cap3(c, 0), p3<double>(c, 7),
                                                                     p3<double>(c, 10), p3<double>(c, 13));
                             }));
   // Boxes (issue 26): the textbook separating-axis test and GJK/EPA.
   v.push_back(box_test<double>("box3d/obb_sat_double", "RTCD 4.4.1 TestOBBOBB (15 axes, EPSILON = DBL_EPSILON), double",
-                               [](Span c) { return flt::obb_overlap_sat(float_box<double>(c, 0), float_box<double>(c, kBox)); }));
+                               [](Span c) { return reference::obb_overlap_sat(float_box<double>(c, 0), float_box<double>(c, kBox)); }));
   v.push_back(box_test<float>("box3d/obb_sat_float", "RTCD 4.4.1 TestOBBOBB (15 axes, EPSILON = FLT_EPSILON), float; "
                               "inputs rounded to float first",
-                              [](Span c) { return flt::obb_overlap_sat(float_box<float>(c, 0), float_box<float>(c, kBox)); }));
+                              [](Span c) { return reference::obb_overlap_sat(float_box<float>(c, 0), float_box<float>(c, kBox)); }));
   v.push_back(box_test<double>("box3d/gjk_double", "GJK (van den Bergen) on the boxes' 8 corners, double",
                                [](Span c) {
                                  const auto a = float_corners<double>(c, 0), b = float_corners<double>(c, kBox);
-                                 return flt::gjk_overlap<double>(a, b, 0.0, 0.0);
+                                 return reference::gjk_overlap<double>(a, b, 0.0, 0.0);
                                }));
   {
     AuditSubject s = box_subject<double>(
@@ -400,7 +400,7 @@ std::vector<AuditSubject> make_subjects() {
     };
     s.approx = [](Span c) {
       const auto a = float_corners<double>(c, 0), b = float_corners<double>(c, kBox);
-      const auto r = flt::epa_penetration<double>(a, b);
+      const auto r = reference::epa_penetration<double>(a, b);
       return r.valid ? Answer::of(r.depth) : Answer::none();
     };
     s.margin = [](Span c, const Answer& exact, const Answer& got) {
@@ -421,7 +421,7 @@ std::vector<AuditSubject> make_subjects() {
         };
       }
   };
-  adjust("capsule3d/ericson_float", [](std::span<double> c) { audit_cases::round_to_float(c); });
+  adjust("capsule3d/ericson_float", [](std::span<double> c) { audit::cases::round_to_float(c); });
   for (auto& s : v)
     if (s.name == "capsule3d/ericson_float") s.band_ulp = 0x1p29;
   // Circle/sphere versions: the first capsule's axis collapses to its first endpoint.
@@ -488,4 +488,4 @@ std::vector<AuditSubject> self_check_subjects() {
   return v;
 }
 
-}  // namespace exactgeom::tools
+}  // namespace exactgeom::tool

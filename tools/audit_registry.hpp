@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/audit/subject.hpp"
 
-namespace exactgeom::tools {
+namespace exactgeom::tool {
+using namespace exactgeom::audit;
 
 /// Every float algorithm the library ships, each paired with its exact
 /// reference; names are "<operation>/<algorithm>", e.g. "orient2d/naive_double".
@@ -17,4 +18,4 @@ const std::vector<AuditSubject>& audit_subjects();
 /// wrong): a check of the audit machinery.
 std::vector<AuditSubject> self_check_subjects();
 
-}  // namespace exactgeom::tools
+}  // namespace exactgeom::tool

@@ -23,13 +23,14 @@
 #include <thread>
 #include <vector>
 
-#include "benchmarks/bench_util.hpp"
+#include "bench_util.hpp"
 #include "audit_registry.hpp"
 #include "commands.hpp"
 #include "svg.hpp"
 #include "exactgeom/version.hpp"
 
 namespace exactgeom::tool {
+using namespace exactgeom::audit;
 namespace {
 
 constexpr const char* kUsage =
@@ -483,7 +484,7 @@ void print_accuracy(std::size_t cases, bool readme) {
   // The columns: the families some subject has, in their declared order.
   std::vector<CaseFamily> columns;
   for (CaseFamily f : kAllFamilies)
-    for (const AuditSubject& s : tools::audit_subjects())
+    for (const AuditSubject& s : tool::audit_subjects())
       if (std::find(s.families.begin(), s.families.end(), f) != s.families.end()) {
         columns.push_back(f);
         break;
@@ -493,8 +494,8 @@ void print_accuracy(std::size_t cases, bool readme) {
   std::printf("\n| --- |");
   for (std::size_t k = 0; k < columns.size(); ++k) std::printf(" ---: |");
   std::printf("\n");
-  for (const AuditSubject& s : tools::audit_subjects()) {
-    const AuditReport r = exactgeom::run_audit(s, o);
+  for (const AuditSubject& s : tool::audit_subjects()) {
+    const AuditReport r = exactgeom::audit::run_audit(s, o);
     std::printf("| %s |", s.name.c_str());
     for (CaseFamily f : columns) {
       const FamilyAudit* fa = nullptr;

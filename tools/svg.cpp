@@ -9,9 +9,9 @@
 #include <stdexcept>
 
 #include "exactgeom/exactgeom.hpp"
-#include "exactgeom/float/capsule_article.hpp"
-#include "exactgeom/float/ericson.hpp"
-#include "exactgeom/float/naive_predicates.hpp"
+#include "exactgeom/reference/capsule_article.hpp"
+#include "exactgeom/reference/ericson.hpp"
+#include "exactgeom/reference/naive_predicates.hpp"
 
 namespace exactgeom::tool {
 namespace {
@@ -68,7 +68,7 @@ std::string classroom(const std::string& dir) {
   o << "<text x='20' y='24' font-family='sans-serif' font-size='15'>orient2d(p, q, r), p = (0.5 + "
        "i&#183;2^-53, 0.5 + j&#183;2^-53), q = (12, 12), r = (24, 24), 0 &#8804; i, j &lt; 256</text>\n";
   panel(o, 20, 60, n, "naive double determinant",
-        [&](int i, int j) { return sign_index(naive::orient2d(point(i, j), q, r)); }, colours);
+        [&](int i, int j) { return sign_index(reference::orient2d(point(i, j), q, r)); }, colours);
   panel(o, 60 + n * kCell, 60, n, "exactgeom::orient2d (exact)",
         [&](int i, int j) { return sign_index(orient2d(point(i, j), q, r)); }, colours);
   legend(o, 100 + 2 * n * kCell, 60, colours, {"positive (left turn)", "negative", "zero"});
@@ -99,11 +99,11 @@ std::string capsules(const std::string& dir) {
   panel(o, 60 + n * kCell, 60, n, "RTCD TestCapsuleCapsule (double, &lt;=)", [&](int i, int j) {
     const auto b = b_at(i, j);
     return compare(intersects(a, b),
-                   ericson::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r));
+                   reference::TestCapsuleCapsule(a.seg.a, a.seg.b, a.r, b.seg.a, b.seg.b, b.r));
   }, colours);
   panel(o, 100 + 2 * n * kCell, 60, n, "article 000 float test (open, &lt;)", [&](int i, int j) {
     const auto b = b_at(i, j);
-    return compare(interiors_overlap(a, b), capsule_article::capsules_intersect_float(a, b));
+    return compare(interiors_overlap(a, b), reference::capsules_intersect_float(a, b));
   }, colours);
   legend(o, 20, 90 + n * kCell, colours,
          {"both: meet", "both: apart", "float says meet, exact apart (false positive)",

@@ -1,6 +1,6 @@
 // Box2D 2.4.1's circle-edge contact (b2CollideEdgeAndCircle, the manifold of
 // a circle against a two-sided edge with a radius, i.e. a stadium) audited
-// with exactgeom::audit_pair -- installed API only: does it report contact,
+// with exactgeom::audit::audit_pair -- installed API only: does it report contact,
 // its depth (-separation of b2WorldManifold) and its normal (from the edge
 // toward the circle). Usage: audit_box2d_contact [--cases N] ... (audit_main: --help).
 #include <box2d/b2_circle_shape.h>
@@ -14,7 +14,7 @@
 #include <vector>
 #include <optional>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 struct Edge {
   b2EdgeShape s;
@@ -24,7 +24,7 @@ struct Disk {
 };
 
 template <>
-struct exactgeom::shape_adapter<Edge> {
+struct exactgeom::audit::shape_adapter<Edge> {
   using exact_type = exactgeom::Capsule2<double>;
   using scalar = float;
   static Edge from_exact(const exact_type& c) {
@@ -35,7 +35,7 @@ struct exactgeom::shape_adapter<Edge> {
   }
 };
 template <>
-struct exactgeom::shape_adapter<Disk> {
+struct exactgeom::audit::shape_adapter<Disk> {
   using exact_type = exactgeom::Circle<double>;
   using scalar = float;
   static Disk from_exact(const exact_type& c) {
@@ -68,6 +68,7 @@ std::optional<Hit> collide(const Edge& e, const Disk& d) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string name = "box2d/b2CollideEdgeAndCircle";  // depth: -separation
   // Real answers: wrong beyond 4 ULPs of float of r1 + r2 (the normal: of 1).
   return audit_main(argc, argv, {{name, [&](const AuditOptions& o) { return audit_contact<Edge, Disk>(collide, o, name); }}},

@@ -1,4 +1,4 @@
-// Box2D 2.4.1's polygon collisions audited with exactgeom::audit_manifold
+// Box2D 2.4.1's polygon collisions audited with exactgeom::audit::audit_manifold
 // and audit_pair -- installed API only, float (Box2D has no double build):
 //  - b2CollidePolygons on two boxes, read through b2WorldManifold (the
 //    normal from A to B, each point halfway between the two surfaces with
@@ -11,12 +11,12 @@
 //    angle fixed) against a box at rest. It stops by design where the
 //    cores are target = max(b2_linearSlop, r1 + r2 - 3 b2_linearSlop) apart,
 //    within b2_linearSlop / 4 (conservative advancement): audited with
-//    exactgeom::audit_sweep and that SweepTarget. e_touching and
+//    exactgeom::audit::audit_sweep and that SweepTarget. e_touching and
 //    e_overlapped (the cores meet at the start: t = 0) are impacts;
 //    e_separated and e_failed are read as none, as b2World::SolveTOI reads
 //    them (the body moves the whole step).
 // A Box2D box is a b2PolygonShape made by SetAsBox(hx, hy) under a
-// b2Transform (position, b2Rot's cos and sin): exactgeom::RotatedBox2<float>,
+// b2Transform (position, b2Rot's cos and sin): exactgeom::audit::RotatedBox2<float>,
 // read back exactly (to_exact: the axes (c, s) and (-s, c) as stored). Its
 // polygon skin (m_radius, b2_polygonRadius = 0.01 by default) is set to the
 // exact box's radius, 0 in the families, so that the audit asks about
@@ -33,15 +33,15 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
-using B2Box = exactgeom::RotatedBox2<float>;
+using B2Box = exactgeom::audit::RotatedBox2<float>;
 struct B2Poly {  // a polygon as b2PolygonShape::Set makes one (its hull, in float)
   b2PolygonShape s;
 };
 
 template <>
-struct exactgeom::shape_adapter<B2Box> {
+struct exactgeom::audit::shape_adapter<B2Box> {
   using exact_type = exactgeom::Box2<double>;
   using scalar = float;
   static B2Box from_exact(const exact_type& b) { return B2Box::hold(b); }
@@ -55,7 +55,7 @@ struct B2Body {
   float x, y, angle, hx, hy;
 };
 template <>
-struct exactgeom::shape_adapter<B2Body> {
+struct exactgeom::audit::shape_adapter<B2Body> {
   using exact_type = exactgeom::Box2<double>;
   using scalar = float;
   static B2Body from_exact(const exact_type& b) {
@@ -72,7 +72,7 @@ struct exactgeom::shape_adapter<B2Body> {
 };
 
 template <>
-struct exactgeom::shape_adapter<B2Poly> {
+struct exactgeom::audit::shape_adapter<B2Poly> {
   using exact_type = exactgeom::ConvexPolygon<double>;
   using scalar = float;
   static B2Poly from_exact(const exact_type& p) {
@@ -134,7 +134,7 @@ b2Transform transform(const B2Box& b) {
 }
 
 template <class A, class B>
-std::optional<exactgeom::Manifold<Point2<double>>> manifold(const A& a, const B& b) {
+std::optional<exactgeom::audit::Manifold<Point2<double>>> manifold(const A& a, const B& b) {
   const b2PolygonShape pa = polygon(a), pb = polygon(b);
   const b2Transform ta = transform(a), tb = transform(b);
   b2Manifold m;
@@ -142,7 +142,7 @@ std::optional<exactgeom::Manifold<Point2<double>>> manifold(const A& a, const B&
   if (m.pointCount == 0) return std::nullopt;
   b2WorldManifold w;
   w.Initialize(&m, ta, pa.m_radius, tb, pb.m_radius);
-  exactgeom::Manifold<Point2<double>> out;
+  exactgeom::audit::Manifold<Point2<double>> out;
   out.normal = {w.normal.x, w.normal.y};
   for (int i = 0; i < m.pointCount; ++i) out.points.push_back({{w.points[i].x, w.points[i].y}, w.separations[i]});
   return out;
@@ -201,6 +201,7 @@ std::optional<double> time_of_impact(const B2Body& x, const Point2<double>& v, c
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string boxes = "box2d/b2CollidePolygons box-box (float)", polys = "box2d/b2CollidePolygons polygons (float)",
                     box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)",
                     toi = "box2d/b2TimeOfImpact box-box (float)";

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/extend/audit_subject.hpp>
+#include <exactgeom/audit/subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
@@ -38,8 +38,9 @@
 namespace audits::box2d {
 
 using namespace exactgeom;
+using namespace exactgeom::audit;
 using Span = std::span<const double>;
-using audit_cases::with_case;
+using audit::cases::with_case;
 
 /// The families the engine is audited on.
 inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
@@ -73,9 +74,9 @@ inline double gap_margin(Span c, bool circle, const mpq_class& grow = 0) {
 /// Stadium pairs (a, b, r) x 2 rounded to float; far cases offset <= 1e4.
 /// With `circle`, the second axis is collapsed to its endpoint nearer the
 /// first axis (which keeps the touching family touching): a circle.
-inline audit_cases::Generator pairs(bool circle) {
-  audit_cases::Generator g = [circle](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_pair(f, 2, seed, i, c);
+inline audit::cases::Generator pairs(bool circle) {
+  audit::cases::Generator g = [circle](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::capsule_pair(f, 2, seed, i, c);
     if (!circle) return;
     auto dist = [&](std::size_t k) {
       const Capsule2<double> s = cap(c, 0);
@@ -86,7 +87,7 @@ inline audit_cases::Generator pairs(bool circle) {
   };
   std::vector<bool> skip(10, false);
   skip[4] = skip[9] = true;
-  return audit_cases::rounded_to_float(audit_cases::offset_far(g, 1e4, skip),
+  return audit::cases::rounded_to_float(audit::cases::offset_far(g, 1e4, skip),
                                        [](Span c) { return c[9] > 0 ? std::size_t{9} : std::size_t{4}; });
 }
 
@@ -144,7 +145,7 @@ inline AuditSubject axis_distance(bool circle) {
   s.query = [circle](Span c) {
     const auto n = normalized(c, circle);
     const double v[8] = {n[0], n[1], n[2], n[3], n[5], n[6], n[7], n[8]};
-    return with_case(audit_cases::segments_query("segment_distance2", v, 2), c);
+    return with_case(audit::cases::segments_query("segment_distance2", v, 2), c);
   };
   s.band_ulp = kFloatUlp;
   return s;
@@ -163,7 +164,7 @@ inline AuditSubject radii_zero(bool circle) {
 #ifdef EXACTGEOM_AUDIT_HAVE_BOX2D
   s.approx = [circle](Span c) { return Answer::of(b2_distance(c, circle, true) == 0.0f); };
 #endif
-  s.query = [circle](Span c) { return with_case(audit_cases::capsule_query(normalized(c, circle), 2), c); };
+  s.query = [circle](Span c) { return with_case(audit::cases::capsule_query(normalized(c, circle), 2), c); };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
   s.band_ulp = kFloatUlp;
@@ -196,7 +197,7 @@ inline AuditSubject test_overlap() {
   };
 #endif
   s.query = [](Span c) {
-    return with_case(audit_cases::capsule_pair_query(qcap(c, 0, ten_flt_epsilon()), qcap(c, 5, 0)), c);
+    return with_case(audit::cases::capsule_pair_query(qcap(c, 0, ten_flt_epsilon()), qcap(c, 5, 0)), c);
   };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
@@ -223,7 +224,7 @@ inline AuditSubject collide_edge_circle() {
     return Answer::of(m.pointCount > 0);
   };
 #endif
-  s.query = [](Span c) { return with_case(audit_cases::capsule_query(normalized(c, true), 2), c); };
+  s.query = [](Span c) { return with_case(audit::cases::capsule_query(normalized(c, true), 2), c); };
   s.nonnegative.assign(10, false);
   s.nonnegative[4] = s.nonnegative[9] = true;
   s.band_ulp = kFloatUlp;

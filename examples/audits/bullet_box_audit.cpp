@@ -1,8 +1,8 @@
-// Bullet 3.24's box and hull collisions audited with exactgeom::audit_pair
+// Bullet 3.24's box and hull collisions audited with exactgeom::audit::audit_pair
 // and audit_sweep -- installed API only:
 //  - btBoxBoxDetector (the box-box algorithm btDefaultCollisionConfiguration
 //    picks), through btCollisionWorld::contactPairTest, its contact manifold
-//    (exactgeom::audit_manifold): is there contact, its normal
+//    (exactgeom::audit::audit_manifold): is there contact, its normal
 //    (-m_normalWorldOnB of the deepest point, from the first box toward the
 //    second), its points (m_positionWorldOnB: on both shapes, or in their
 //    overlap?) and their separations (getDistance(): the exact ones
@@ -13,7 +13,7 @@
 //  - btCollisionWorld::convexSweepTest: a box cast along v against a box,
 //    the hit fraction (time of impact), none without a hit.
 // Bullet holds a box as a transform (the basis columns are its axes) and
-// half extents in btScalar: exactgeom::RotatedBox3, read back exactly
+// half extents in btScalar: exactgeom::audit::RotatedBox3, read back exactly
 // (to_exact), so the reference is asked about the box Bullet holds. Every
 // shape gets collision margin 0 (the box's half extents are then its
 // implicit dimensions; a hull's margin would grow it). Built against
@@ -27,20 +27,20 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
-using BtBox = exactgeom::RotatedBox3<btScalar>;
-using BtHull = exactgeom::PointHull<btScalar, 3>;
+using BtBox = exactgeom::audit::RotatedBox3<btScalar>;
+using BtHull = exactgeom::audit::PointHull<btScalar, 3>;
 
 template <>
-struct exactgeom::shape_adapter<BtBox> {
+struct exactgeom::audit::shape_adapter<BtBox> {
   using exact_type = exactgeom::Box3<double>;
   using scalar = btScalar;
   static BtBox from_exact(const exact_type& b) { return BtBox::hold(b); }
   static exactgeom::Box3<mpq_class> to_exact(const BtBox& b) { return b.exact(); }
 };
 template <>
-struct exactgeom::shape_adapter<BtHull> {
+struct exactgeom::audit::shape_adapter<BtHull> {
   using exact_type = exactgeom::ConvexHull3<double>;
   using scalar = btScalar;
   static BtHull from_exact(const exact_type& h) { return BtHull::hold(h); }
@@ -118,13 +118,13 @@ std::vector<btManifoldPoint> contact_points(const A& a, const B& b) {
 /// (m_positionWorldOnB; its witness on a is that plus the normal times the
 /// distance), with its distance, the separation along that normal.
 template <class A, class B>
-std::optional<exactgeom::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
+std::optional<exactgeom::audit::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
   std::vector<btManifoldPoint> all = contact_points(a, b);
   if (all.empty()) return std::nullopt;
   std::sort(all.begin(), all.end(),
             [](const btManifoldPoint& p, const btManifoldPoint& q) { return p.getDistance() < q.getDistance(); });
-  if (all.size() > exactgeom::kManifoldPoints) all.resize(exactgeom::kManifoldPoints);
-  exactgeom::Manifold<exactgeom::Point3<double>> m;
+  if (all.size() > exactgeom::audit::kManifoldPoints) all.resize(exactgeom::audit::kManifoldPoints);
+  exactgeom::audit::Manifold<exactgeom::Point3<double>> m;
   const btVector3 n = -all.front().m_normalWorldOnB;
   m.normal = {n.x(), n.y(), n.z()};
   for (const btManifoldPoint& p : all) {
@@ -156,6 +156,7 @@ std::optional<double> sweep(const BtBox& x, const exactgeom::Point3<double>& v, 
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
   const std::string bb = "bullet/btBoxBoxDetector box-box" + type, bh = "bullet/GJK-EPA box-hull" + type,
                     hh = "bullet/GJK-EPA hull-hull" + type, sw = "bullet/convexSweepTest box-box" + type;

@@ -1,6 +1,6 @@
 // Bullet 3.24's contact points for capsule-capsule and sphere-capsule
 // (btCollisionWorld::contactPairTest, contact threshold 0) audited with
-// exactgeom::audit_pair -- installed API only: is there contact, its depth
+// exactgeom::audit::audit_pair -- installed API only: is there contact, its depth
 // (-getDistance() of the deepest point) and its normal (-m_normalWorldOnB,
 // from the first shape toward the second). Bullet holds a capsule as a
 // transform (centre, basis column 1 = axis) and a half-height, so the
@@ -18,23 +18,23 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 // What Bullet holds: centre o, unit axis u (basis column 1), half-height hh, radius r.
-using BtCapsule = exactgeom::CentredCapsule<btScalar>;
+using BtCapsule = exactgeom::audit::CentredCapsule<btScalar>;
 struct BtBall {
   btScalar c[3], r;
 };
 
 template <>
-struct exactgeom::shape_adapter<BtCapsule> {
+struct exactgeom::audit::shape_adapter<BtCapsule> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = btScalar;
   static BtCapsule from_exact(const exact_type& c) { return BtCapsule::hold(c, 1); }
   static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
 };
 template <>
-struct exactgeom::shape_adapter<BtBall> {
+struct exactgeom::audit::shape_adapter<BtBall> {
   using exact_type = exactgeom::Sphere<double>;
   using scalar = btScalar;
   static BtBall from_exact(const exact_type& s) {
@@ -108,6 +108,7 @@ std::optional<Contact> collide(const A& a, const B& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
   const std::string cc = "bullet/contactPairTest capsule-capsule" + type,
                     sc = "bullet/contactPairTest sphere-capsule" + type;

@@ -14,7 +14,7 @@
 //    = 0, the dispatcher's relative threshold off and m_closestDistanceThreshold
 //    = 0: btConvexConvexAlgorithm's capsule path adds a point iff
 //    distance(axes) - r1 - r2 < 0: interiors_overlap, asked of the capsule
-//    Bullet holds (centre, basis column, half-height; see exactgeom::CentredCapsule).
+//    Bullet holds (centre, basis column, half-height; see exactgeom::audit::CentredCapsule).
 #pragma once
 
 #include <array>
@@ -22,7 +22,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <exactgeom/extend/audit_subject.hpp>
+#include <exactgeom/audit/subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BULLET
@@ -39,8 +39,9 @@ btScalar SegmentSqrDistance(const btVector3& from, const btVector3& to, const bt
 namespace audits::bullet {
 
 using namespace exactgeom;
+using namespace exactgeom::audit;
 using Span = std::span<const double>;
-using audit_cases::with_case;
+using audit::cases::with_case;
 
 /// The families the engine is audited on.
 inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
@@ -58,10 +59,10 @@ constexpr double ulp_unit() {
 }
 /// Cases at game scales (offsets up to 1e4), rounded to S for float.
 template <class S>
-audit_cases::Generator engine_cases(audit_cases::Generator g, std::vector<bool> skip,
+audit::cases::Generator engine_cases(audit::cases::Generator g, std::vector<bool> skip,
                                     std::function<std::size_t(Span)> nudge_at) {
-  g = audit_cases::offset_far(std::move(g), 1e4, std::move(skip));
-  if constexpr (std::is_same_v<S, float>) return audit_cases::rounded_to_float(std::move(g), std::move(nudge_at));
+  g = audit::cases::offset_far(std::move(g), 1e4, std::move(skip));
+  if constexpr (std::is_same_v<S, float>) return audit::cases::rounded_to_float(std::move(g), std::move(nudge_at));
   return g;
 }
 /// The capsule at c[i..i+6] as Bullet holds it (btCapsuleShape: axis local Y).
@@ -147,8 +148,8 @@ AuditSubject sphere_triangle() {
       "threshold 0 (strict < throughout). Reference: exactgeom::interiors_overlap(Sphere, Triangle3).";
   s.families = kFamilies;
   s.width = 16;
-  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_triangle(f, seed, i, c);
+  audit::cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::capsule_triangle(f, seed, i, c);
     for (int k = 0; k < 3; ++k) c[3 + k] = c[k];  // the axis' lowest end: a sphere
   };
   std::vector<bool> skip(16, false);
@@ -177,7 +178,7 @@ AuditSubject sphere_triangle() {
     std::array<double, 16> v;
     std::copy(c.begin(), c.end(), v.begin());
     for (std::size_t k = 0; k < 3; ++k) v[3 + k] = v[k];
-    return with_case(audit_cases::capsule_triangle_query(v), c);
+    return with_case(audit::cases::capsule_triangle_query(v), c);
   };
   s.nonnegative.assign(16, false);
   s.nonnegative[6] = true;
@@ -195,8 +196,8 @@ AuditSubject segment_sqr_distance() {
       "(Point3, Segment3), correctly rounded to double; error in ULPs of btScalar.";
   s.families = kFamilies;
   s.width = 9;
-  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::points(f, 3, 3, seed, i, c);
+  audit::cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::points(f, 3, 3, seed, i, c);
   };
   s.generate = engine_cases<S>(g, {}, [](Span) { return std::size_t{8}; });
   s.answer_scale_power = 2;  // a squared distance: its error as a length is e / scale
@@ -212,7 +213,7 @@ AuditSubject segment_sqr_distance() {
 #endif
   s.query = [](Span c) {
     const double v[12] = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[6], c[7], c[8]};
-    return with_case(audit_cases::segments_query("segment_distance2", v, 3), c);
+    return with_case(audit::cases::segments_query("segment_distance2", v, 3), c);
   };
   s.band_ulp = ulp_unit<S>();
   return s;
@@ -230,8 +231,8 @@ AuditSubject capsule_capsule() {
       "exactgeom::interiors_overlap on those.";
   s.families = kFamilies;
   s.width = 14;
-  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_pair(f, 3, seed, i, c);
+  audit::cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::capsule_pair(f, 3, seed, i, c);
   };
   std::vector<bool> skip(14, false);
   skip[6] = skip[13] = true;
@@ -256,7 +257,7 @@ AuditSubject capsule_capsule() {
   if constexpr (engine_here<S>()) s.approx = [](Span c) { return Answer::of(bullet_capsules(c)); };
 #endif
   s.query = [](Span c) {
-    return with_case(audit_cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
+    return with_case(audit::cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
   };
   s.nonnegative.assign(14, false);
   s.nonnegative[6] = s.nonnegative[13] = true;

@@ -487,9 +487,9 @@ const Case kCases[] = {
     // END CASES
 };
 
-const std::vector<exactgeom::AuditSubject>& all_subjects() {
-  static const std::vector<exactgeom::AuditSubject> v = [] {
-    std::vector<exactgeom::AuditSubject> all;
+const std::vector<exactgeom::audit::AuditSubject>& all_subjects() {
+  static const std::vector<exactgeom::audit::AuditSubject> v = [] {
+    std::vector<exactgeom::audit::AuditSubject> all;
     for (auto&& list : {audits::bullet::subjects<float>(), audits::bullet::subjects<double>(),
                         audits::box2d::subjects(), audits::geos_audit::subjects(), audits::fcl_audit::subjects()})
       all.insert(all.end(), list.begin(), list.end());
@@ -498,8 +498,8 @@ const std::vector<exactgeom::AuditSubject>& all_subjects() {
   return v;
 }
 
-const exactgeom::AuditSubject& subject(const Case& c) {
-  for (const exactgeom::AuditSubject& a : all_subjects())
+const exactgeom::audit::AuditSubject& subject(const Case& c) {
+  for (const exactgeom::audit::AuditSubject& a : all_subjects())
     if (a.name == c.subject) return a;
   throw std::runtime_error(std::string("no audit subject ") + c.subject);
 }
@@ -631,8 +631,8 @@ std::string oracle_disagreement(const Case& c, const std::string& expected, int 
 TEST(EngineRegressions, ExactAnswer) {
   for (const Case& c : kCases) {
     SCOPED_TRACE(std::string(c.subject) + " / " + c.family + ": " + c.line);
-    const std::vector<double> v = exactgeom::audit_cases::case_of(c.line);
-    const exactgeom::AuditSubject& a = subject(c);
+    const std::vector<double> v = exactgeom::audit::cases::case_of(c.line);
+    const exactgeom::audit::AuditSubject& a = subject(c);
     ASSERT_EQ(v.size(), a.width);
     EXPECT_EQ(oracle_disagreement(c, a.exact(v).str()), "");
     EXPECT_EQ(a.query(v), c.line);  // the line is the case's own query
@@ -693,14 +693,14 @@ double ulps(double got, double exact) {
 TEST(EngineRegressions, EngineStillDisagrees) {
   int checked = 0;
   for (const Case& c : kCases) {
-    const exactgeom::AuditSubject& a = subject(c);
+    const exactgeom::audit::AuditSubject& a = subject(c);
     if (!a.approx) continue;  // engine (or this build of it) not compiled in
     SCOPED_TRACE(std::string(c.subject) + " / " + c.family + ": " + c.line);
-    const std::vector<double> v = exactgeom::audit_cases::case_of(c.line);
-    const exactgeom::Answer got = a.approx(v);
+    const std::vector<double> v = exactgeom::audit::cases::case_of(c.line);
+    const exactgeom::audit::Answer got = a.approx(v);
     EXPECT_NE(oracle_disagreement(c, got.str()), "") << "the engine now agrees with the oracle";
-    if (got.kind == exactgeom::Answer::Kind::real) {
-      const exactgeom::Answer exact = a.exact(v);
+    if (got.kind == exactgeom::audit::Answer::Kind::real) {
+      const exactgeom::audit::Answer exact = a.exact(v);
       EXPECT_GT(ulps(got.x, exact.x), a.band_ulp);
     }
     EXPECT_EQ(got.str(), c.engine);

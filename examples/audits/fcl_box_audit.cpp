@@ -1,8 +1,8 @@
-// FCL 0.7's box and convex collisions audited with exactgeom::audit_manifold and audit_pair -- installed
+// FCL 0.7's box and convex collisions audited with exactgeom::audit::audit_manifold and audit_pair -- installed
 // API only, double precision, the default solver (libccd):
 //  - fcl::collide on two fcl::Box (FCL's box-box specialization, ODE's
 //    dBoxBox) with enable_contact, its contacts as a manifold
-//    (exactgeom::audit_manifold): is there contact, its normal (the deepest
+//    (exactgeom::audit::audit_manifold): is there contact, its normal (the deepest
 //    contact's Contact::normal, documented as pointing from o1 to o2), its
 //    points (Contact::pos: on both shapes?) and their separations (minus
 //    each penetration_depth: the exact ones along the normal?); and the
@@ -14,7 +14,7 @@
 //    polytopes: GJK/EPA), once with each of FCL's solvers: libccd's (the
 //    default, GST_LIBCCD) and FCL's own (GST_INDEP).
 // FCL holds a box as a transform (its rotation's columns are the box's axes)
-// and side lengths: exactgeom::RotatedBox3<double> with half extents, read
+// and side lengths: exactgeom::audit::RotatedBox3<double> with half extents, read
 // back exactly (to_exact). A Convex gets the corners and faces of the
 // family's hull (exactgeom::ConvexHull3 of its points); hulls that are not
 // solid (flat, a segment, a point: the degenerate_hull family's) are
@@ -27,24 +27,24 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 using S = double;
-using FclBox = exactgeom::RotatedBox3<S>;
+using FclBox = exactgeom::audit::RotatedBox3<S>;
 struct FclBall {
   S c[3], r;
 };
 
 template <>
-struct exactgeom::shape_adapter<FclBox> {
+struct exactgeom::audit::shape_adapter<FclBox> {
   using exact_type = exactgeom::Box3<double>;
   using scalar = double;
   static FclBox from_exact(const exact_type& b) { return FclBox::hold(b); }
   static exactgeom::Box3<mpq_class> to_exact(const FclBox& b) { return b.exact(); }
 };
-using FclHull = exactgeom::PointHull<S, 3>;
+using FclHull = exactgeom::audit::PointHull<S, 3>;
 template <>
-struct exactgeom::shape_adapter<FclHull> {
+struct exactgeom::audit::shape_adapter<FclHull> {
   using exact_type = exactgeom::ConvexHull3<double>;
   using scalar = double;
   static FclHull from_exact(const exact_type& h) { return FclHull::hold(h); }
@@ -52,7 +52,7 @@ struct exactgeom::shape_adapter<FclHull> {
   static bool valid(const exact_type& h) { return h.dimension() == 3; }
 };
 template <>
-struct exactgeom::shape_adapter<FclBall> {
+struct exactgeom::audit::shape_adapter<FclBall> {
   using exact_type = exactgeom::Sphere<double>;
   using scalar = double;
   static FclBall from_exact(const exact_type& s) { return {{s.center.x, s.center.y, s.center.z}, s.r}; }
@@ -94,10 +94,10 @@ fcl::Convex<S> shape(const FclHull& h) {
 /// (documented as pointing from o1 to o2), and each contact's position with
 /// minus its penetration depth as its separation.
 template <class A, class B, fcl::GJKSolverType solver = fcl::GST_LIBCCD>
-std::optional<exactgeom::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
+std::optional<exactgeom::audit::Manifold<exactgeom::Point3<double>>> manifold(const A& a, const B& b) {
   const auto sa = shape(a);
   const auto sb = shape(b);
-  fcl::CollisionRequest<S> req(exactgeom::kManifoldPoints, true);
+  fcl::CollisionRequest<S> req(exactgeom::audit::kManifoldPoints, true);
   req.gjk_solver_type = solver;
   fcl::CollisionResult<S> res;
   fcl::collide(&sa, transform(a), &sb, transform(b), req, res);
@@ -105,10 +105,10 @@ std::optional<exactgeom::Manifold<exactgeom::Point3<double>>> manifold(const A& 
   std::size_t k = 0;
   for (std::size_t i = 1; i < res.numContacts(); ++i)
     if (res.getContact(i).penetration_depth > res.getContact(k).penetration_depth) k = i;
-  exactgeom::Manifold<exactgeom::Point3<double>> m;
+  exactgeom::audit::Manifold<exactgeom::Point3<double>> m;
   const auto& n = res.getContact(k).normal;
   m.normal = {n[0], n[1], n[2]};
-  for (std::size_t i = 0; i < res.numContacts() && i < exactgeom::kManifoldPoints; ++i) {
+  for (std::size_t i = 0; i < res.numContacts() && i < exactgeom::audit::kManifoldPoints; ++i) {
     const auto& c = res.getContact(i);
     m.points.push_back({{c.pos[0], c.pos[1], c.pos[2]}, -c.penetration_depth});
   }
@@ -129,6 +129,7 @@ double shape_distance(const A& a, const B& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string bb = "fcl/collide Box-Box (double)", sb = "fcl/collide Sphere-Box (double)",
                     dist = "fcl/distance Box-Box (double)", cc = "fcl/collide Convex-Convex (double, libccd)",
                     cci = "fcl/collide Convex-Convex (double, indep)",

@@ -1,11 +1,11 @@
 // FCL 0.7's capsule-capsule contact (fcl::collide with enable_contact, the
-// default libccd solver) audited with exactgeom::audit_pair -- installed API
+// default libccd solver) audited with exactgeom::audit::audit_pair -- installed API
 // only: is there contact, its penetration depth and its normal (FCL's
 // Contact::normal, documented as pointing from o1 to o2). FCL holds a
 // capsule as a transform (translation, rotation column 2 = axis) and a
 // length lz, so the adapter reads that shape back (to_exact) and the exact
 // reference is asked about the capsule FCL holds. Double precision.
-// Usage: audit_fcl_contact [--cases N] ... (exactgeom::audit_main: --help).
+// Usage: audit_fcl_contact [--cases N] ... (exactgeom::audit::audit_main: --help).
 #include <fcl/fcl.h>
 
 #include <cmath>
@@ -16,15 +16,15 @@
 #include <vector>
 #include <optional>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 using S = double;
 
 // What FCL holds: translation o, unit axis u (rotation column 2), half-length hh, radius r.
-using FclCapsule = exactgeom::CentredCapsule<S>;
+using FclCapsule = exactgeom::audit::CentredCapsule<S>;
 
 template <>
-struct exactgeom::shape_adapter<FclCapsule> {
+struct exactgeom::audit::shape_adapter<FclCapsule> {
   using exact_type = exactgeom::Capsule3<double>;
   using scalar = double;
   static FclCapsule from_exact(const exact_type& c) { return FclCapsule::hold(c, 2); }
@@ -65,6 +65,7 @@ std::optional<Hit> collide(const FclCapsule& a, const FclCapsule& b) {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   const std::string name = "fcl/collide Capsule (double)";
   // Wrong: beyond 4 ULPs of double at the scale r1 + r2 (the normal: of 1).
   return audit_main(argc, argv, {{name, [&](const AuditOptions& o) { return audit_contact<FclCapsule>(collide, o, name); }}},

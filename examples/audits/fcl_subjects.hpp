@@ -7,7 +7,7 @@
 //
 // FCL holds a capsule as a transform (translation, rotation) and a length
 // lz along the local z axis: the axis is t -+ (lz / 2) R.col(2). Questions
-// are asked of that held capsule, exactly (see exactgeom::CentredCapsule):
+// are asked of that held capsule, exactly (see exactgeom::audit::CentredCapsule):
 //  - with both radii 0, the returned distance is the distance between the
 //    axes: compared in ULPs of S with exactgeom::distance (Segment3).
 //  - with the radii, FCL returns the signed distance(axes) - r1 - r2
@@ -18,15 +18,16 @@
 #include <type_traits>
 #include <vector>
 
-#include <exactgeom/extend/audit_subject.hpp>
+#include <exactgeom/audit/subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 namespace audits::fcl_audit {
 
 using namespace exactgeom;
+using namespace exactgeom::audit;
 
 using Span = std::span<const double>;
-using audit_cases::with_case;
+using audit::cases::with_case;
 
 /// The families the engine is audited on.
 inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
@@ -44,15 +45,15 @@ constexpr double ulp_unit() {
 
 /// Capsule pairs at game scales (offsets up to 1e4), rounded to S for float.
 template <class S>
-audit_cases::Generator pairs_gen() {
-  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::capsule_pair(f, 3, seed, i, c);
+audit::cases::Generator pairs_gen() {
+  audit::cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::capsule_pair(f, 3, seed, i, c);
   };
   std::vector<bool> skip(14, false);
   skip[6] = skip[13] = true;
-  g = audit_cases::offset_far(g, 1e4, skip);
+  g = audit::cases::offset_far(g, 1e4, skip);
   if constexpr (std::is_same_v<S, float>)
-    return audit_cases::rounded_to_float(g, [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
+    return audit::cases::rounded_to_float(g, [](Span c) { return c[13] > 0 ? std::size_t{13} : std::size_t{6}; });
   return g;
 }
 /// The capsule at c[i..i+6] as FCL holds it (fcl::Capsule: axis local z).
@@ -87,7 +88,7 @@ AuditSubject axis_distance() {
 #endif
   s.query = [](Span c) {
     return with_case(
-        audit_cases::segment_pair_query("segment_distance2", held<S>(c, 0).exact().seg, held<S>(c, 7).exact().seg),
+        audit::cases::segment_pair_query("segment_distance2", held<S>(c, 0).exact().seg, held<S>(c, 7).exact().seg),
         c);
   };
   s.band_ulp = ulp_unit<S>();
@@ -120,7 +121,7 @@ AuditSubject gap_sign() {
   };
 #endif
   s.query = [](Span c) {
-    return with_case(audit_cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
+    return with_case(audit::cases::capsule_pair_query(held<S>(c, 0).exact(), held<S>(c, 7).exact()), c);
   };
   s.nonnegative.assign(14, false);
   s.nonnegative[6] = s.nonnegative[13] = true;

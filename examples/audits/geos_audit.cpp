@@ -1,11 +1,11 @@
 // Audits GEOS 3.11's float collision code against exactgeom (issue 7); see
 // geos_subjects.hpp for the questions asked. Usage: audit_geos [--cases N] [--seed S]
-// [--shard I/N] [--json] [--only TEXT] ... (exactgeom::audit_main, --help).
+// [--shard I/N] [--json] [--only TEXT] ... (exactgeom::audit::audit_main, --help).
 
 #include "geos_subjects.hpp"
 #include "subject_jobs.hpp"
 
 int main(int argc, char** argv) {
-  return exactgeom::audit_main(argc, argv, audits::one_ulp_jobs(audits::geos_audit::subjects()),
+  return exactgeom::audit::audit_main(argc, argv, audits::one_ulp_jobs(audits::geos_audit::subjects()),
                                {.cases = 3000, .seed = 1, .families = audits::geos_audit::kFamilies});
 }

@@ -1,7 +1,7 @@
 // GEOS 3.11's distance of two segments (geos::operation::distance::DistanceOp
-// on two-point LineStrings, double) audited with exactgeom::audit_pair --
+// on two-point LineStrings, double) audited with exactgeom::audit::audit_pair --
 // installed API only. GEOS has no contact depth or normal. Usage:
-// audit_geos_distance [--cases N] ... (exactgeom::audit_main: --help).
+// audit_geos_distance [--cases N] ... (exactgeom::audit::audit_main: --help).
 #include <geos/geom/Coordinate.h>
 #include <geos/geom/CoordinateSequence.h>
 #include <geos/geom/GeometryFactory.h>
@@ -16,14 +16,14 @@
 #include <utility>
 #include <vector>
 
-#include <exactgeom/audit.hpp>
+#include <exactgeom/audit/audit.hpp>
 
 struct Line {
   std::unique_ptr<geos::geom::LineString> g;
 };
 
 template <>
-struct exactgeom::shape_adapter<Line> {
+struct exactgeom::audit::shape_adapter<Line> {
   using exact_type = exactgeom::Segment2<double>;
   using scalar = double;
   static Line from_exact(const exact_type& s) {
@@ -35,6 +35,7 @@ struct exactgeom::shape_adapter<Line> {
 
 int main(int argc, char** argv) {
   using namespace exactgeom;
+  using namespace exactgeom::audit;
   using geos::operation::distance::DistanceOp;
   using P = Point2<double>;
   // The distance, and the nearest points: where segments are parallel

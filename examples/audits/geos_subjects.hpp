@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include <exactgeom/extend/audit_subject.hpp>
+#include <exactgeom/audit/subject.hpp>
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_GEOS
@@ -35,8 +35,9 @@
 namespace audits::geos_audit {
 
 using namespace exactgeom;
+using namespace exactgeom::audit;
 using Span = std::span<const double>;
-using audit_cases::with_case;
+using audit::cases::with_case;
 
 /// The families the engine is audited on.
 inline const std::vector<CaseFamily> kFamilies = {CaseFamily::random, CaseFamily::near_degenerate,
@@ -59,11 +60,11 @@ inline int exact_kind(Span c) {
 /// Segment pairs; far cases offset by up to 1e6 (GIS coordinates). With
 /// `point_only`, each case is redrawn (up to 64 times) until the exact
 /// answer is a single point.
-inline audit_cases::Generator pairs(bool point_only) {
-  audit_cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
-    audit_cases::segment_pair(f, 2, seed, i, c);
+inline audit::cases::Generator pairs(bool point_only) {
+  audit::cases::Generator g = [](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
+    audit::cases::segment_pair(f, 2, seed, i, c);
   };
-  audit_cases::Generator off = audit_cases::offset_far(g, 1e6);
+  audit::cases::Generator off = audit::cases::offset_far(g, 1e6);
   if (!point_only) return off;
   return [off](CaseFamily f, std::uint64_t seed, std::uint64_t i, std::span<double> c) {
     for (std::uint64_t k = 0; k < 64; ++k) {
@@ -120,7 +121,7 @@ inline double point_margin(Span c) {
 }
 #endif
 
-inline std::string query(Span c) { return with_case(audit_cases::segments_query("segment_intersection", c, 2), c); }
+inline std::string query(Span c) { return with_case(audit::cases::segments_query("segment_intersection", c, 2), c); }
 
 inline AuditSubject kind() {
   AuditSubject s;

@@ -5,17 +5,17 @@
 
 #include <vector>
 
-#include <exactgeom/audit.hpp>
-#include <exactgeom/extend/audit_subject.hpp>
+#include <exactgeom/audit/audit.hpp>
+#include <exactgeom/audit/subject.hpp>
 
 namespace audits {
 
-inline std::vector<exactgeom::AuditJob> one_ulp_jobs(const std::vector<exactgeom::AuditSubject>& subjects) {
-  std::vector<exactgeom::AuditJob> jobs;
-  for (const exactgeom::AuditSubject& s : subjects)
-    jobs.emplace_back(s.name, [s](exactgeom::AuditOptions o) {
-      o.tolerance = {exactgeom::Unit::exact_ulps, s.band_ulp};
-      return exactgeom::run_audit(s, o);
+inline std::vector<exactgeom::audit::AuditJob> one_ulp_jobs(const std::vector<exactgeom::audit::AuditSubject>& subjects) {
+  std::vector<exactgeom::audit::AuditJob> jobs;
+  for (const exactgeom::audit::AuditSubject& s : subjects)
+    jobs.emplace_back(s.name, [s](exactgeom::audit::AuditOptions o) {
+      o.tolerance = {exactgeom::audit::Unit::exact_ulps, s.band_ulp};
+      return exactgeom::audit::run_audit(s, o);
     });
   return jobs;
 }

@@ -472,4 +472,24 @@ bool interiors_overlap(const Triangle3<typename detail::sweep_traits<A>::coord>&
   return detail::shapes_overlap_open(x, t);
 }
 
+/// The distance between the cores is less than the sum of the radii
+/// (dist < r1 + r2): the `open` of the contract's capsule_capsule and
+/// capsule_triangle ops. It differs from interiors_overlap (depth > 0) only
+/// for two shapes of radius 0 whose cores cross (false here, true there).
+/// Same shapes and errors as intersects.
+template <detail::SweptShape A, detail::SweptShape B>
+bool within_radii(const A& x, const B& y) {
+  return detail::shapes_meet(x, y, true);
+}
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool within_radii(const A& x, const Triangle3<typename detail::sweep_traits<A>::coord>& t) {
+  return detail::shapes_meet(x, t, true);
+}
+template <detail::SweptShape A>
+  requires(detail::sweep_traits<A>::dim == 3)
+bool within_radii(const Triangle3<typename detail::sweep_traits<A>::coord>& t, const A& x) {
+  return detail::shapes_meet(x, t, true);
+}
+
 }  // namespace exactgeom

@@ -81,11 +81,11 @@ auto contact(const A& x, const B& y) {
   using namespace detail::cvx;
   using P = std::conditional_t<shape_traits<A>::dim == 2, Point2<double>, Point3<double>>;
   std::optional<Contact<P>> out;
-  if constexpr (OldOverlapPair<A, B>) {
+  if constexpr (KernelOverlapPair<A, B>) {
     if (!intersects(x, y)) return out;  // the fast filters of capsules.hpp first
   }
   std::optional<ContactFacts> fast;
-  if constexpr (!OldOverlapPair<A, B>) {
+  if constexpr (!KernelOverlapPair<A, B>) {
     if (overlap_filter(x, y, false) < 0) return out;  // certainly apart
     using T = typename shape_traits<A>::coord;
     if constexpr (double_exact_v<T> && std::is_same_v<A, Box3<T>> && std::is_same_v<B, Box3<T>>) {

@@ -227,22 +227,15 @@ struct shape_traits<Box2<T>> {
     Core c;
     c.dim = 2;
     c.r = radius_of(b.r, "Box2");
-    mpq_class h[2];
-    for (int i = 0; i < 2; ++i) {
-      h[i] = exactgeom::to_mpq(b.half[i]);
-      if (sgn(h[i]) < 0) throw invalid_input("Box2: negative half extent");
+    Box2<mpq_class> e;
+    auto q = [](const Point2<T>& p) { return Point2<mpq_class>{exactgeom::to_mpq(p.x), exactgeom::to_mpq(p.y)}; };
+    e.center = q(b.center);
+    for (std::size_t i = 0; i < 2; ++i) {
+      e.axes[i] = q(b.axes[i]);
+      e.half[i] = exactgeom::to_mpq(b.half[i]);
+      if (sgn(e.half[i]) < 0) throw invalid_input("Box2: negative half extent");
     }
-    const mpq_class cx = exactgeom::to_mpq(b.center.x), cy = exactgeom::to_mpq(b.center.y);
-    const mpq_class ax[2] = {exactgeom::to_mpq(b.axes[0].x), exactgeom::to_mpq(b.axes[1].x)}, ay[2] = {exactgeom::to_mpq(b.axes[0].y), exactgeom::to_mpq(b.axes[1].y)};
-    for (int s = 0; s < 4; ++s) {
-      mpq_class x = cx, y = cy;
-      for (int i = 0; i < 2; ++i) {
-        const int sign = (s >> i) & 1 ? 1 : -1;
-        x += sign * h[i] * ax[i];
-        y += sign * h[i] * ay[i];
-      }
-      c.c.push_back(x), c.c.push_back(y);
-    }
+    for (const Point2<mpq_class>& p : box_corners(e)) c.c.push_back(p.x), c.c.push_back(p.y);
     return c;
   }
 };
@@ -254,19 +247,17 @@ struct shape_traits<Box3<T>> {
     Core c;
     c.dim = 3;
     c.r = radius_of(b.r, "Box3");
-    mpq_class h[3], a[3][3];
-    for (int i = 0; i < 3; ++i) {
-      h[i] = exactgeom::to_mpq(b.half[i]);
-      if (sgn(h[i]) < 0) throw invalid_input("Box3: negative half extent");
-      a[i][0] = exactgeom::to_mpq(b.axes[i].x), a[i][1] = exactgeom::to_mpq(b.axes[i].y), a[i][2] = exactgeom::to_mpq(b.axes[i].z);
+    Box3<mpq_class> e;
+    auto q = [](const Point3<T>& p) {
+      return Point3<mpq_class>{exactgeom::to_mpq(p.x), exactgeom::to_mpq(p.y), exactgeom::to_mpq(p.z)};
+    };
+    e.center = q(b.center);
+    for (std::size_t i = 0; i < 3; ++i) {
+      e.axes[i] = q(b.axes[i]);
+      e.half[i] = exactgeom::to_mpq(b.half[i]);
+      if (sgn(e.half[i]) < 0) throw invalid_input("Box3: negative half extent");
     }
-    const mpq_class ctr[3] = {exactgeom::to_mpq(b.center.x), exactgeom::to_mpq(b.center.y), exactgeom::to_mpq(b.center.z)};
-    for (int s = 0; s < 8; ++s)
-      for (int k = 0; k < 3; ++k) {
-        mpq_class v = ctr[k];
-        for (int i = 0; i < 3; ++i) v += ((s >> i) & 1 ? 1 : -1) * h[i] * a[i][k];
-        c.c.push_back(v);
-      }
+    for (const Point3<mpq_class>& p : box_corners(e)) c.c.push_back(p.x), c.c.push_back(p.y), c.c.push_back(p.z);
     return c;
   }
 };
@@ -283,7 +274,7 @@ inline constexpr bool is_segment_v = std::is_same_v<S, Segment2<T>> || std::is_s
 
 /// Pairs capsules.hpp answers (points, balls, capsules; with triangles).
 template <class A, class B>
-concept OldOverlapPair =
+concept KernelOverlapPair =
     (SweptShape<A> && SweptShape<B>) ||
     (SweptShape<A> && std::is_same_v<B, Triangle3<typename shape_traits<A>::coord>>) ||
     (SweptShape<B> && std::is_same_v<A, Triangle3<typename shape_traits<B>::coord>>) ||
@@ -291,7 +282,7 @@ concept OldOverlapPair =
 
 /// Pairs segments.hpp and segment_triangle.hpp answer with distances.
 template <class A, class B, class T = typename shape_traits<A>::coord>
-concept OldDistancePair =
+concept KernelDistancePair =
     (is_segment_v<A, T> && std::is_same_v<A, B>) || (std::is_same_v<A, Point2<T>> && std::is_same_v<B, Segment2<T>>) ||
     (std::is_same_v<A, Point3<T>> && std::is_same_v<B, Segment3<T>>) ||
     ((std::is_same_v<A, Segment3<T>> || std::is_same_v<A, Point3<T>>) && std::is_same_v<B, Triangle3<T>>);
@@ -416,6 +407,15 @@ int overlap_filter(const A& x, const B& y, bool strict) {
 
 }  // namespace detail::cvx
 
+/// Every shape type of this header (and capsules.hpp, shapes.hpp): a type
+/// that has a convex core of a dimension and a coordinate type.
+template <class S>
+concept ConvexShape = detail::cvx::Shape<S>;
+
+/// The dimension (2 or 3) of a shape type: shape_dimension_v<Box3<double>> == 3.
+template <ConvexShape S>
+inline constexpr int shape_dimension_v = detail::cvx::shape_traits<S>::dim;
+
 /// The exact closest pair of two shapes' cores; see the top of this file.
 template <class P>
 struct CoreClosestPoints {
@@ -425,7 +425,7 @@ struct CoreClosestPoints {
 
 /// Closed test: the shapes meet (distance between the cores <= r_x + r_y).
 template <class A, class B>
-  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelOverlapPair<A, B>)
 bool intersects(const A& x, const B& y) {
   using namespace detail::cvx;
   if (const int f = overlap_filter(x, y, false)) return f > 0;
@@ -437,7 +437,7 @@ bool intersects(const A& x, const B& y) {
 /// Open test: the shapes overlap by more than touching, contact(x, y)'s
 /// depth > 0 (see the top of this file).
 template <class A, class B>
-  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldOverlapPair<A, B>)
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelOverlapPair<A, B>)
 bool interiors_overlap(const A& x, const B& y) {
   using namespace detail::cvx;
   // The strict filter certifies dist < R (open) or dist >= R; the latter
@@ -456,22 +456,18 @@ bool interiors_overlap(const A& x, const B& y) {
 
 /// The exact squared distance between the shapes' cores.
 template <class A, class B>
-  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelDistancePair<A, B>)
 Fraction<mpz_class> squared_distance(const A& x, const B& y) {
   using namespace detail::cvx;
   return fraction(core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y)).dist2);
 }
 
-/// The distance between the shapes' cores, correctly rounded.
-template <class A, class B>
-  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
-double distance(const A& x, const B& y) {
-  return sqrt_to_double(squared_distance(x, y));
-}
+// distance(x, y), the distance between the cores correctly rounded, is
+// rational.hpp's one for every pair: sqrt_to_double(squared_distance(x, y)).
 
 /// A closest pair of core points, exactly.
 template <class A, class B>
-  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::OldDistancePair<A, B>)
+  requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelDistancePair<A, B>)
 CoreClosestPoints<detail::cvx::point_of<A>> closest_points(const A& x, const B& y) {
   using namespace detail::cvx;
   const Separation s = core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
@@ -499,7 +495,3 @@ std::optional<double> time_of_impact(
 }
 
 }  // namespace exactgeom
-
-// contact(x, y) for these shapes. Included last: contact.hpp uses the
-// concepts above, so that either header may be included first.
-#include "exactgeom/contact.hpp"  // IWYU pragma: export

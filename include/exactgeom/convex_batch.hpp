@@ -35,6 +35,7 @@
 #include <string>
 #include <utility>
 
+#include "exactgeom/contact.hpp"
 #include "exactgeom/convex.hpp"
 #include "exactgeom/detail/batch_loop.hpp"
 

@@ -6,7 +6,7 @@
 // platform segment p0 -> p1 when c lies in the article's red area, the
 // points within r of the segment on its upper side (the left of p0 -> p1,
 // where the article's normal rotate90(p1 - p0) points). Its float trapezium
-// approximation is float/platformer.hpp; tests/platformer_test.cpp measures
+// approximation is reference/platformer_trapezium.hpp; tests/platformer_test.cpp measures
 // it against this one.
 #pragma once
 

@@ -216,4 +216,15 @@ std::ostream& operator<<(std::ostream& os, const Fraction<I>& q) {
   return os << to_string(q);
 }
 
+
+/// The distance between two shapes (their cores, for shapes with a radius),
+/// correctly rounded to the nearest double, ties to even: one function for
+/// every pair that has an exact squared_distance (segments.hpp,
+/// segment_triangle.hpp, convex.hpp), sqrt_to_double of it. Errors: those of
+/// squared_distance for the pair.
+template <class A, class B>
+  requires requires(const A& x, const B& y) { sqrt_to_double(squared_distance(x, y)); }
+double distance(const A& x, const B& y) {
+  return sqrt_to_double(squared_distance(x, y));
+}
 }  // namespace exactgeom

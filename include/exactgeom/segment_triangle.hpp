@@ -138,22 +138,16 @@ EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(std::int64_t)
 /// triangle (0 when they meet); see the top of this file.
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment3<T>& s, const Triangle3<T>& tri) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_triangle_d2(s.a, s.b, tri);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_d2");
-    return detail::seg::segment_triangle_d2<T>(s.a, s.b, tri);
-  }
+  return detail::route<T>(
+      "segment_triangle_d2", [](const auto&... a) { return compiled::segment_triangle_d2(a...); },
+      [](const auto&... a) { return detail::seg::segment_triangle_d2<T>(a...); }, s.a, s.b, tri);
 }
 /// The exact squared distance from a point to a filled triangle.
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_triangle_d2(p, p, tri);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_d2");
-    return detail::seg::segment_triangle_d2<T>(p, p, tri);
-  }
+  return detail::route<T>(
+      "segment_triangle_d2", [](const auto&... a) { return compiled::segment_triangle_d2(a...); },
+      [](const auto&... a) { return detail::seg::segment_triangle_d2<T>(a...); }, p, p, tri);
 }
 
 /// The exact closest pair (smallest segment parameter among ties); see the
@@ -161,32 +155,18 @@ rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
 template <Coordinate T>
 SegmentTriangleClosestPoints<rational_t<T>> closest_points(const Segment3<T>& s,
                                                            const Triangle3<T>& tri) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_triangle_cp(s.a, s.b, tri);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_cp");
-    return detail::seg::segment_triangle_cp<T>(s.a, s.b, tri);
-  }
+  return detail::route<T>(
+      "segment_triangle_cp", [](const auto&... a) { return compiled::segment_triangle_cp(a...); },
+      [](const auto&... a) { return detail::seg::segment_triangle_cp<T>(a...); }, s.a, s.b, tri);
 }
 /// The point of the filled triangle nearest to p, exactly.
 template <Coordinate T>
 Point3<rational_t<T>> closest_point(const Point3<T>& p, const Triangle3<T>& tri) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_triangle_cp(p, p, tri).on_second;
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_triangle_cp");
-    return detail::seg::segment_triangle_cp<T>(p, p, tri).on_second;
-  }
+  return detail::route<T>(
+      "segment_triangle_cp", [](const auto&... a) { return compiled::segment_triangle_cp(a...); },
+      [](const auto&... a) { return detail::seg::segment_triangle_cp<T>(a...); }, p, p, tri).on_second;
 }
 
-/// The distance, correctly rounded to the nearest double (ties to even).
-template <Coordinate T>
-double distance(const Segment3<T>& s, const Triangle3<T>& tri) {
-  return sqrt_to_double(squared_distance(s, tri));
-}
-template <Coordinate T>
-double distance(const Point3<T>& p, const Triangle3<T>& tri) {
-  return sqrt_to_double(squared_distance(p, tri));
-}
+// distance(x, y): rational.hpp, sqrt_to_double(squared_distance(x, y)).
 
 }  // namespace exactgeom

@@ -257,122 +257,77 @@ EXACTGEOM_SEGMENTS_COMPILED(std::int64_t, 3)
 /// True iff the closed segments share a point; see the top of this file.
 template <Coordinate T>
 bool intersects(const Segment2<T>& s, const Segment2<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segments_meet(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segments_meet");
-    return detail::seg::segments_meet<T>(s, t);
-  }
+  return detail::route<T>(
+      "segments_meet", [](const auto&... a) { return compiled::segments_meet(a...); },
+      [](const auto&... a) { return detail::seg::segments_meet<T>(a...); }, s, t);
 }
 template <Coordinate T>
 bool intersects(const Segment3<T>& s, const Segment3<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segments_meet(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segments_meet");
-    return detail::seg::segments_meet<T>(s, t);
-  }
+  return detail::route<T>(
+      "segments_meet", [](const auto&... a) { return compiled::segments_meet(a...); },
+      [](const auto&... a) { return detail::seg::segments_meet<T>(a...); }, s, t);
 }
 
 /// How the closed segments meet, exactly; see the top of this file.
 template <Coordinate T>
 SegmentIntersection<Point2<rational_t<T>>, Segment2<rational_t<T>>> intersection(
     const Segment2<T>& s, const Segment2<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_intersection(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_intersection");
-    return detail::seg::segment_intersection<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_intersection", [](const auto&... a) { return compiled::segment_intersection(a...); },
+      [](const auto&... a) { return detail::seg::segment_intersection<T>(a...); }, s, t);
 }
 template <Coordinate T>
 SegmentIntersection<Point3<rational_t<T>>, Segment3<rational_t<T>>> intersection(
     const Segment3<T>& s, const Segment3<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_intersection(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_intersection");
-    return detail::seg::segment_intersection<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_intersection", [](const auto&... a) { return compiled::segment_intersection(a...); },
+      [](const auto&... a) { return detail::seg::segment_intersection<T>(a...); }, s, t);
 }
 
 /// The exact squared distance between closed segments (0 when they meet).
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment2<T>& s, const Segment2<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_dist2(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_dist2");
-    return detail::seg::segment_dist2<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_dist2", [](const auto&... a) { return compiled::segment_dist2(a...); },
+      [](const auto&... a) { return detail::seg::segment_dist2<T>(a...); }, s, t);
 }
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment3<T>& s, const Segment3<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_dist2(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_dist2");
-    return detail::seg::segment_dist2<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_dist2", [](const auto&... a) { return compiled::segment_dist2(a...); },
+      [](const auto&... a) { return detail::seg::segment_dist2<T>(a...); }, s, t);
 }
 /// The exact squared distance from a point to a closed segment.
 template <Coordinate T>
 rational_t<T> squared_distance(const Point2<T>& p, const Segment2<T>& s) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::point_segment_dist2(p, s);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("point_segment_dist2");
-    return detail::seg::point_segment_dist2<T>(p, s);
-  }
+  return detail::route<T>(
+      "point_segment_dist2", [](const auto&... a) { return compiled::point_segment_dist2(a...); },
+      [](const auto&... a) { return detail::seg::point_segment_dist2<T>(a...); }, p, s);
 }
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Segment3<T>& s) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::point_segment_dist2(p, s);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("point_segment_dist2");
-    return detail::seg::point_segment_dist2<T>(p, s);
-  }
+  return detail::route<T>(
+      "point_segment_dist2", [](const auto&... a) { return compiled::point_segment_dist2(a...); },
+      [](const auto&... a) { return detail::seg::point_segment_dist2<T>(a...); }, p, s);
 }
 
 /// Closest points and their parameters; see the top of this file.
 template <Coordinate T>
 ClosestPoints<rational_t<T>, Point2<rational_t<T>>> closest_points(const Segment2<T>& s,
                                                                     const Segment2<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_closest(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_closest");
-    return detail::seg::segment_closest<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_closest", [](const auto&... a) { return compiled::segment_closest(a...); },
+      [](const auto&... a) { return detail::seg::segment_closest<T>(a...); }, s, t);
 }
 template <Coordinate T>
 ClosestPoints<rational_t<T>, Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
                                                                     const Segment3<T>& t) {
-  if constexpr (detail::route_to_library<T>()) {
-    return compiled::segment_closest(s, t);
-  } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("segment_closest");
-    return detail::seg::segment_closest<T>(s, t);
-  }
+  return detail::route<T>(
+      "segment_closest", [](const auto&... a) { return compiled::segment_closest(a...); },
+      [](const auto&... a) { return detail::seg::segment_closest<T>(a...); }, s, t);
 }
 
-/// The distance, correctly rounded to the nearest double (ties to even).
-template <Coordinate T>
-double distance(const Segment2<T>& s, const Segment2<T>& t) {
-  return sqrt_to_double(squared_distance(s, t));
-}
-template <Coordinate T>
-double distance(const Segment3<T>& s, const Segment3<T>& t) {
-  return sqrt_to_double(squared_distance(s, t));
-}
-template <Coordinate T>
-double distance(const Point2<T>& p, const Segment2<T>& s) {
-  return sqrt_to_double(squared_distance(p, s));
-}
-template <Coordinate T>
-double distance(const Point3<T>& p, const Segment3<T>& s) {
-  return sqrt_to_double(squared_distance(p, s));
-}
+// distance(x, y): rational.hpp, sqrt_to_double(squared_distance(x, y)) for
+// every pair above.
 
 }  // namespace exactgeom

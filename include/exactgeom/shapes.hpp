@@ -26,6 +26,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <span>
@@ -154,5 +155,67 @@ struct Box3 {
   T r = T(0);
   friend bool operator==(const Box3&, const Box3&) = default;
 };
+
+
+/// The corners of a box's core, computed in T: corner k is center + sum over
+/// i of (bit i of k set ? +half[i] : -half[i]) * axes[i], summed left to
+/// right (i = 0, 1, 2). Exact in exact types; in float or double it is the
+/// corner an engine computes from the same numbers. The radius is ignored.
+template <class T>
+std::array<Point3<T>, 8> box_corners(const Box3<T>& b) {
+  std::array<Point3<T>, 8> out;
+  for (std::size_t k = 0; k < 8; ++k) {
+    Point3<T> p = b.center;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const T s = (k >> i) & 1 ? b.half[i] : T(-b.half[i]);
+      p = {p.x + s * b.axes[i].x, p.y + s * b.axes[i].y, p.z + s * b.axes[i].z};
+    }
+    out[k] = p;
+  }
+  return out;
+}
+/// The 2-D box's four corners in the same order (bit 0: axis 0, bit 1: axis
+/// 1): counterclockwise is {0, 1, 3, 2} when the axes are.
+template <class T>
+std::array<Point2<T>, 4> box_corners(const Box2<T>& b) {
+  std::array<Point2<T>, 4> out;
+  for (std::size_t k = 0; k < 4; ++k) {
+    Point2<T> p = b.center;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const T s = (k >> i) & 1 ? b.half[i] : T(-b.half[i]);
+      p = {p.x + s * b.axes[i].x, p.y + s * b.axes[i].y};
+    }
+    out[k] = p;
+  }
+  return out;
+}
+
+/// The rotation of the unit quaternion q = (w, x, y, z) as a box's axes,
+/// the columns of its matrix (axes[i] = R e_i, Box3's convention), in S by
+/// the unit-quaternion formula engines use (Jolt, Bullet, FCL, Eigen):
+/// axes[0] = (1 - 2(y^2 + z^2), 2(xy + wz), 2(xz - wy)), and so on. For a q
+/// that is not exactly unit (any float one) the result is the matrix an
+/// engine holds, not a rotation; exact_quaternion_axes is the rotation q
+/// denotes.
+template <class S>
+std::array<Point3<S>, 3> quaternion_axes(const S& w, const S& x, const S& y, const S& z) {
+  const S one = 1, two = 2;
+  return {Point3<S>{one - two * (y * y + z * z), two * (x * y + w * z), two * (x * z - w * y)},
+          Point3<S>{two * (x * y - w * z), one - two * (x * x + z * z), two * (y * z + w * x)},
+          Point3<S>{two * (x * z + w * y), two * (y * z - w * x), one - two * (x * x + y * y)}};
+}
+
+/// The rotation of any nonzero quaternion (w, x, y, z), exactly: the
+/// homogeneous matrix of q divided by |q|^2, as columns (quaternion_axes's
+/// convention). For a float quaternion pass its exact values. Throws
+/// invalid_input for q = 0.
+inline std::array<Point3<mpq_class>, 3> exact_quaternion_axes(const mpq_class& w, const mpq_class& x,
+                                                              const mpq_class& y, const mpq_class& z) {
+  const mpq_class n = w * w + x * x + y * y + z * z;
+  if (sgn(n) == 0) throw invalid_input("exact_quaternion_axes: zero quaternion");
+  return {Point3<mpq_class>{(w * w + x * x - y * y - z * z) / n, 2 * (x * y + w * z) / n, 2 * (x * z - w * y) / n},
+          Point3<mpq_class>{2 * (x * y - w * z) / n, (w * w - x * x + y * y - z * z) / n, 2 * (y * z + w * x) / n},
+          Point3<mpq_class>{2 * (x * z + w * y) / n, 2 * (y * z - w * x) / n, (w * w - x * x - y * y + z * z) / n}};
+}
 
 }  // namespace exactgeom

@@ -178,11 +178,11 @@ void capsule_capsule(const Fields& q, std::string& out) {
     if (dim == 2) {
       const Capsule2<T> a{{p2<T>(s), p2<T>(s + 2)}, sc<T>(s[4])};
       const Capsule2<T> b{{p2<T>(s + 5), p2<T>(s + 7)}, sc<T>(s[9])};
-      append_bools(out, intersects(a, b), detail::shapes_meet(a, b, true));  // open: d < R (the op keeps it)
+      append_bools(out, intersects(a, b), within_radii(a, b));  // open: d < R (the op keeps it)
     } else {
       const Capsule3<T> a{{p3<T>(s), p3<T>(s + 3)}, sc<T>(s[6])};
       const Capsule3<T> b{{p3<T>(s + 7), p3<T>(s + 10)}, sc<T>(s[13])};
-      append_bools(out, intersects(a, b), detail::shapes_meet(a, b, true));  // open: d < R (the op keeps it)
+      append_bools(out, intersects(a, b), within_radii(a, b));  // open: d < R (the op keeps it)
     }
   });
 }
@@ -204,7 +204,7 @@ void capsule_triangle(const Fields& q, std::string& out) {
     using T = decltype(tag);
     const Capsule3<T> a{{p3<T>(s), p3<T>(s + 3)}, sc<T>(s[6])};
     const Triangle3<T> t{p3<T>(s + 7), p3<T>(s + 10), p3<T>(s + 13)};
-    append_bools(out, intersects(a, t), detail::shapes_meet(a, t, true));  // open: d < R (the op keeps it)
+    append_bools(out, intersects(a, t), within_radii(a, t));  // open: d < R (the op keeps it)
   });
 }
 

@@ -201,7 +201,7 @@ void answer(const Xs& xs, const Ys& ys, const F64* v, Outputs& o, bool want_clos
       put(dn + i * d, c[i] ? c[i]->depth_normal : decltype(c[i]->depth_normal){});
     }
   } else if (o.op == "sweep") {
-    using P = std::conditional_t<detail::cvx::shape_traits<A>::dim == 2, Point2<double>, Point3<double>>;
+    using P = std::conditional_t<shape_dimension_v<A> == 2, Point2<double>, Point3<double>>;
     std::vector<std::optional<double>> t(n);
     time_of_impact_batch(x, rows<P>(*v), y, std::span(t));
     double* out = o.real.mutable_data();

@@ -17,10 +17,11 @@
 #include <vector>
 
 #include "convert.hpp"
-#include "exactgeom/extend/audit_subject.hpp"
+#include "exactgeom/audit/subject.hpp"
 #include "module.hpp"
 
 namespace exactgeom::python {
+using namespace exactgeom::audit;
 
 namespace {
 
@@ -364,7 +365,7 @@ void register_audit(py::module_& m) {
                    "           tolerance=1.0, unit='exact_ulps', scale='largest', gross_band=64.0,\n"
                    "           x_float32=False, y_float32=False, name=None, shard=None) -> AuditReport\n\n"
                    "Audits fn(x, y), a float function of two shapes, against the exact answer to\n"
-                   "`question`, over deterministic case families (exactgeom::audit_pair): x and y\n"
+                   "`question`, over deterministic case families (exactgeom::audit::audit_pair): x and y\n"
                    "name the shapes (y defaults to x).") +
        kAuditDoc)
           .c_str());

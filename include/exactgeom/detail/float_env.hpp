@@ -81,4 +81,22 @@ inline void check_rounding([[maybe_unused]] const char* where) {
 #endif
 }
 
+/// The routing rule of the public entry points, written once: under
+/// EXACTGEOM_UNSAFE_MATH a call whose coordinates have a float path goes to
+/// the library's compiled entry point, to_library(args...); otherwise the
+/// header path in_header(args...) runs, after the debug builds' rounding
+/// check named `where`. Both are generic lambdas (so the branch not taken
+/// is never instantiated: the compiled entry points exist for the float
+/// path types only), inlined.
+template <class T, class ToLibrary, class InHeader, class... Args>
+[[gnu::always_inline]] inline decltype(auto) route(const char* where, ToLibrary&& to_library, InHeader&& in_header,
+                                                   const Args&... args) {
+  if constexpr (route_to_library<T>()) {
+    return to_library(args...);
+  } else {
+    if constexpr (has_float_path_v<T>) check_rounding(where);
+    return in_header(args...);
+  }
+}
+
 }  // namespace exactgeom::detail

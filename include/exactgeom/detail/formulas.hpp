@@ -4,7 +4,7 @@
 // Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
 // 1997). Evaluated over integers by the exact kernel (kernel.hpp, whose bit
 // bounds in wide_int.hpp pick W) and over float or double by the naive
-// predicates (float/naive_predicates.hpp); the double filters (filters.hpp)
+// predicates (reference/naive_predicates.hpp); the double filters (filters.hpp)
 // spell the very same expressions out beside their permanents, which need
 // the intermediate products.
 #pragma once

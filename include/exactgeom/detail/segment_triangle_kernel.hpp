@@ -60,10 +60,6 @@ static_assert(fits(segment_triangle_compare_bits(64), 704 + 1));
 
 namespace seg {
 
-template <class W>
-V<W, 3> cross3(const V<W, 3>& u, const V<W, 3>& v) {
-  return {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
-}
 
 /// x < y for fractions with positive denominators (cross multiplication in
 /// compare_int<W>, see the bound above).
@@ -102,13 +98,13 @@ bool fraction_less(const Fraction<W>& x, const Fraction<W>& y) {
 /// of (-) the directed edge uv, seen from the side n points to.
 template <class W>
 int edge_side(const V<W, 3>& n, const V<W, 3>& u, const V<W, 3>& v, const V<W, 3>& x) {
-  return sgn(dot(n, cross3(sub(v, u), sub(x, u))));
+  return sgn(dot(n, detail::cross(sub(v, u), sub(x, u))));
 }
 
 /// The sign of det[q - p; u - p; v - p] (orient3d of p, q, u, v).
 template <class W>
 int orient(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& u, const V<W, 3>& v) {
-  return sgn(dot(sub(q, p), cross3(sub(u, p), sub(v, p))));
+  return sgn(dot(sub(q, p), detail::cross(sub(u, p), sub(v, p))));
 }
 
 /// pq, which crosses the plane of abc with p and q strictly on opposite
@@ -135,7 +131,7 @@ bool projects_inside(const V<W, 3>& n, const V<W, 3>& a, const V<W, 3>& b, const
 template <class W>
 Fraction<W> segment_triangle(const V<W, 3>& p, const V<W, 3>& q, const V<W, 3>& a,
                              const V<W, 3>& b, const V<W, 3>& c) {
-  const V<W, 3> n = cross3(sub(b, a), sub(c, a));
+  const V<W, 3> n = detail::cross(sub(b, a), sub(c, a));
   const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
   W hp(0), hq(0);  // n.(p - a), n.(q - a): heights over the plane times |n|
   if (!flat) {
@@ -195,7 +191,7 @@ SegmentTriangleClosest<W> segment_triangle_closest(const V<W, 3>& p, const V<W, 
                                                    const V<W, 3>& a, const V<W, 3>& b,
                                                    const V<W, 3>& c) {
   using F = Fraction<W>;
-  const V<W, 3> n = cross3(sub(b, a), sub(c, a));
+  const V<W, 3> n = detail::cross(sub(b, a), sub(c, a));
   const bool flat = n[0] == 0 && n[1] == 0 && n[2] == 0;
   const V<W, 3> d = sub(q, p);
   std::optional<SegmentTriangleClosest<W>> best;

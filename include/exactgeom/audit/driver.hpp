@@ -1,0 +1,49 @@
+// exactgeom/audit/driver.hpp: a ready main() for audit programs (the
+// programs of examples/audits and your own): jobs, flags, reports.
+#pragma once
+
+#include <functional>
+#include <iterator>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "exactgeom/audit/types.hpp"
+
+namespace exactgeom::audit {
+
+/// One audit of an audit program (audit_main): a name, matched by --only
+/// and printed by --list, and what runs it with the program's options. The
+/// function returns one AuditReport or several (a std::array, as
+/// audit_contact's three, or a std::vector).
+struct AuditJob {
+  std::string name;
+  std::function<std::vector<AuditReport>(const AuditOptions&)> run;
+
+  AuditJob() = default;
+  template <class Fn>
+  AuditJob(std::string job_name, Fn fn)
+      : name(std::move(job_name)), run([fn = std::move(fn)](const AuditOptions& o) {
+          auto r = fn(o);
+          if constexpr (std::is_same_v<decltype(r), AuditReport>) return std::vector<AuditReport>{std::move(r)};
+          else return std::vector<AuditReport>(std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+        }) {}
+};
+
+/// A ready main() for an audit program: parses the standard flags into a
+/// copy of `defaults`, runs the chosen jobs in order and prints their
+/// reports, Markdown or (--json) one AuditReport::json() line each, which
+/// `exactgeom audit --merge` merges across shards. Flags: --cases N,
+/// --seed S, --shard I/N, --keep K, --only TEXT (repeatable: the jobs whose
+/// name contains it), --json, --list, --help. Returns the exit status: 0
+/// when every report has cases, 1 when one has none, 2 for a usage error,
+/// options that do not apply to an audit, or output that cannot be written
+/// (the message on standard error).
+///   int main(int argc, char** argv) {
+///     return exactgeom::audit::audit_main(argc, argv, {{"my contact", [](const AuditOptions& o) {
+///       return exactgeom::audit::audit_contact<A, B>(my_contact, o, "my contact"); }}});
+///   }
+int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults = {});
+
+}  // namespace exactgeom::audit

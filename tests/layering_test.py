@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The layering rules of docs/architecture.md, read from the includes.
+
+  layering_test.py check ROOT      the repository at ROOT keeps the rules
+  layering_test.py selftest ROOT   each rule fails on a violation planted in
+                                   ROOT's files (in memory; nothing is written)
+
+Rules (each a function below, each reporting "rule: file: what"):
+  detail-includes-public  a header of include/exactgeom/detail/ includes a
+                          header of the public API (exactgeom/*.hpp,
+                          audit/, reference/); detail/ is the layer below it
+  detail-outside-library  code outside the library's own sources (include/,
+                          src/) names detail:: (its own or a library's);
+                          the white-box tests and tools that may are listed
+                          by name in WHITE_BOX, each with its reason
+  include-cycle           a cycle among the repository's own includes
+  core-includes-upper     the core (include/exactgeom/*.hpp, detail/, src/
+                          outside src/audit/) includes exactgeom/audit/ or
+                          exactgeom/reference/; the reference includes the audit
+  namespace-per-folder    a header of audit/ or reference/ opens a namespace
+                          other than exactgeom::audit or exactgeom::reference
+                          (and nested ones)
+"""
+import os
+import re
+import sys
+
+SOURCE_DIRS = ["include", "src", "internal", "tools", "python/src", "tests", "examples", "fuzz", "bench"]
+EXTS = (".hpp", ".cpp", ".h")
+
+# Files outside include/ and src/ that may name detail::, and why. A new
+# entry needs a reason a reviewer accepts: a test of an internal stage that
+# no public function exposes alone.
+WHITE_BOX = {
+    "tests/capsule_fast_test.cpp": "the capsule kernels' filter and fixed-width stages, one by one",
+    "tests/triangle_fast_test.cpp": "the triangle kernels' filter stages, one by one",
+    "tests/predicates_test.cpp": "the predicate filters and the fixed-width stages against the exact one",
+    "tests/rational_test.cpp": "the correctly rounded ratio/sqrt helpers the roundings are built on",
+    "tests/segments_test.cpp": "the fixed-width segment kernel's bit bounds",
+    "tests/segment_triangle_test.cpp": "the segment-triangle kernel's stages",
+    "tests/capsules_test.cpp": "the capsule kernel's stages against the oracle",
+    "tests/convex_test.cpp": "the convex engine on raw cores (GJK, EPA, facets)",
+    "tests/convex_filter_test.cpp": "the convex engine's double filter alone",
+    "tests/audit_pair_test.cpp": "the audit's reference answers (audit::detail) against eval",
+    "tests/audit_solid_test.cpp": "the audit's sweep reference (audit::detail)",
+    "internal/testing/polytope_oracle.hpp": "the oracle converts cores (detail::cvx) to rationals",
+    "internal/query/ops.cpp": "eval's shapes are known at run time: it builds the engine's cores directly",
+    "bench/predicates_bench.cpp": "the filter-only rows (the filter stage's own cost)",
+    "bench/segments_bench.cpp": "the correctly rounded ratio of the float rows' reference",
+}
+
+# detail/ headers that still include a public header: the vocabulary they
+# are written in (points and shapes, coordinate traits, Fraction, the
+# predicates) is defined in public headers. Each is a debt (docs/
+# architecture.md, "Known exceptions"); the list may only shrink.
+DETAIL_DEBT = {
+    ("include/exactgeom/detail/exact.hpp", "exactgeom/coordinate.hpp"),
+    ("include/exactgeom/detail/hull.hpp", "exactgeom/geometry.hpp"),
+    ("include/exactgeom/detail/hull.hpp", "exactgeom/predicates.hpp"),
+    ("include/exactgeom/detail/segment_fast.hpp", "exactgeom/rational.hpp"),
+    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/coordinate.hpp"),
+    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/geometry.hpp"),
+    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/predicates.hpp"),
+    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/rational.hpp"),
+    ("include/exactgeom/detail/segment_kernel.hpp", "exactgeom/rational.hpp"),
+    ("include/exactgeom/detail/segment_triangle_kernel.hpp", "exactgeom/rational.hpp"),
+    ("include/exactgeom/detail/vec.hpp", "exactgeom/geometry.hpp"),
+    ("include/exactgeom/detail/batch_loop.hpp", "exactgeom/geometry.hpp"),
+}
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]', re.M)
+NAMESPACE_RE = re.compile(r'^\s*namespace\s+([\w:]+)\s*\{', re.M)
+
+
+def read_tree(root):
+    files = {}
+    for d in SOURCE_DIRS:
+        top = os.path.join(root, d)
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames[:] = [x for x in dirnames if x not in ("data", "corpus")]
+            for f in filenames:
+                if f.endswith(EXTS):
+                    path = os.path.join(dirpath, f)
+                    with open(path, encoding="utf-8", errors="replace") as fh:
+                        files[os.path.relpath(path, root)] = fh.read()
+    return files
+
+
+def strip_comments_and_strings(text):
+    out = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    out = re.sub(r'R"(\w*)\(.*?\)\1"', '""', out, flags=re.S)
+    out = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', out)
+    return re.sub(r"//[^\n]*", "", out)
+
+
+def resolve(files, src, inc):
+    """The repository file an include names, or None (a system header)."""
+    if inc.startswith("exactgeom/"):
+        cand = ["include/" + inc]
+    else:
+        here = os.path.dirname(src)
+        cand = [os.path.normpath(os.path.join(here, inc))]
+        cand += [os.path.normpath(os.path.join(r, inc)) for r in ("internal", "tools", "src", "python/src", "tests")]
+    for c in cand:
+        if c in files:
+            return c
+    return None
+
+
+def is_public(path):
+    return path.startswith("include/exactgeom/") and not path.startswith("include/exactgeom/detail/")
+
+
+def is_core(path):
+    if path.startswith("include/exactgeom/"):
+        return not path.startswith(("include/exactgeom/audit/", "include/exactgeom/reference/"))
+    return path.startswith("src/") and not path.startswith("src/audit/")
+
+
+def check(files):
+    errors = []
+    graph = {}
+    for path, text in files.items():
+        deps = []
+        for inc in INCLUDE_RE.findall(text):
+            target = resolve(files, path, inc)
+            if target:
+                deps.append(target)
+            if path.startswith("include/exactgeom/detail/") and target and is_public(target):
+                if (path, inc) not in DETAIL_DEBT:
+                    errors.append(f"detail-includes-public: {path}: includes {inc}")
+            if is_core(path) and inc.startswith(("exactgeom/audit/", "exactgeom/reference/")):
+                errors.append(f"core-includes-upper: {path}: includes {inc}")
+            if path.startswith("include/exactgeom/reference/") and inc.startswith("exactgeom/audit/"):
+                errors.append(f"core-includes-upper: {path}: the reference includes {inc}")
+        graph[path] = deps
+        if not path.startswith(("include/", "src/")) and path not in WHITE_BOX:
+            code = strip_comments_and_strings(text)
+            m = re.search(r"\bdetail::", code)
+            if m:
+                line = code.count("\n", 0, m.start()) + 1
+                errors.append(f"detail-outside-library: {path}:{line}: names detail:: (not a listed white-box file)")
+        for folder, ns in (("include/exactgeom/audit/", "exactgeom::audit"),
+                           ("include/exactgeom/reference/", "exactgeom::reference")):
+            if path.startswith(folder):
+                code = strip_comments_and_strings(text)
+                opened = NAMESPACE_RE.findall(code)
+                if opened and not opened[0].startswith(ns):
+                    errors.append(f"namespace-per-folder: {path}: opens namespace {opened[0]}, not {ns}")
+                for n in opened[1:]:
+                    if n.startswith("exactgeom") and not n.startswith(ns):
+                        errors.append(f"namespace-per-folder: {path}: opens namespace {n}, not {ns}")
+    for p in WHITE_BOX:
+        if p in files and not re.search(r"\bdetail::", strip_comments_and_strings(files[p])):
+            errors.append(f"detail-outside-library: {p} no longer names detail::: remove it from WHITE_BOX")
+    for p, d in DETAIL_DEBT:
+        if p in files and d not in INCLUDE_RE.findall(files[p]):
+            errors.append(f"detail-includes-public: {p} no longer includes {d}: remove it from DETAIL_DEBT")
+    errors += cycles(graph)
+    return errors
+
+
+def cycles(graph):
+    found, state, stack = [], {}, []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in graph.get(n, []):
+            if state.get(m) == 1:
+                cyc = stack[stack.index(m):] + [m]
+                found.append("include-cycle: " + " -> ".join(cyc))
+            elif m not in state:
+                visit(m)
+        stack.pop()
+        state[n] = 2
+
+    sys.setrecursionlimit(10000)
+    for n in sorted(graph):
+        if n not in state:
+            visit(n)
+    return found
+
+
+def plant(files, path, line):
+    out = dict(files)
+    text = out[path]
+    at = text.index("#include")
+    out[path] = text[:at] + line + "\n" + text[at:]
+    return out
+
+
+def selftest(files):
+    ok = True
+    if check(files):
+        print("selftest needs a clean tree first")
+        return False
+    cases = [
+        ("detail-includes-public", "include/exactgeom/detail/wide_int.hpp", '#include "exactgeom/segments.hpp"'),
+        ("detail-outside-library", "tools/exactgeom.cpp", "int planted = exactgeom::detail::planted;"),
+        ("detail-outside-library", "python/src/shapes.cpp", "using exactgeom::detail::planted;"),
+        ("include-cycle", "include/exactgeom/geometry.hpp", '#include "exactgeom/convex.hpp"'),
+        ("core-includes-upper", "include/exactgeom/segments.hpp", '#include "exactgeom/reference/ericson.hpp"'),
+        ("core-includes-upper", "src/contact.cpp", '#include "exactgeom/audit/types.hpp"'),
+        ("core-includes-upper", "include/exactgeom/reference/ericson.hpp", '#include "exactgeom/audit/types.hpp"'),
+        ("namespace-per-folder", "include/exactgeom/reference/ericson.hpp", "namespace exactgeom::ericson { }"),
+    ]
+    # A comment or a string that says detail:: is not a use.
+    quiet = plant(files, "tools/exactgeom.cpp", '// exactgeom::detail:: in a comment\nconst char* s = "detail::";')
+    if check(quiet):
+        print("FAIL: a comment or string naming detail:: was reported:", check(quiet))
+        ok = False
+    for rule, path, line in cases:
+        errs = check(plant(files, path, line))
+        if not any(e.startswith(rule + ":") for e in errs):
+            print(f"FAIL: planting {line!r} in {path} was not reported as {rule} (got {errs})")
+            ok = False
+        else:
+            print(f"caught {rule}: {path}")
+    return ok
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[1] not in ("check", "selftest"):
+        print(__doc__)
+        return 2
+    files = read_tree(sys.argv[2])
+    if len(files) < 100:
+        print(f"found only {len(files)} source files under {sys.argv[2]}")
+        return 1
+    if sys.argv[1] == "selftest":
+        return 0 if selftest(files) else 1
+    errors = check(files)
+    for e in errors:
+        print(e)
+    if not errors:
+        print(f"layering: {len(files)} files keep the rules ({len(DETAIL_DEBT)} known detail/ exceptions)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
