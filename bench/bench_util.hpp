@@ -32,6 +32,9 @@
 
 namespace exactgeom::bench {
 
+// The shared generators and random helpers (internal/testing) by their short names.
+using namespace exactgeom::testing;
+
 
 /// Counters a benchmark may attach, by name, read by `exactgeom report`:
 /// the share of inputs on which the double filter could not decide (so the

@@ -114,7 +114,7 @@ template <class Truth, class Answer>
 Counters counters(const std::vector<Truth>& truth, const char* wrong_key, Answer answer) {
   std::size_t wrong = 0, meet = 0;
   for (std::size_t i = 0; i < truth.size(); ++i) {
-    const bool o = capsule_oracle::oracle(truth[i].first, truth[i].second).first;
+    const bool o = exactgeom::testing::capsule_oracle::oracle(truth[i].first, truth[i].second).first;
     meet += o;
     wrong += answer(i) != o;
   }

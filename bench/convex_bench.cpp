@@ -37,7 +37,7 @@
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;
-namespace po = exactgeom::polytope_oracle;
+namespace po = exactgeom::testing::polytope_oracle;
 
 namespace {
 

@@ -42,17 +42,17 @@ void register_fastmath() {
   using P2 = eg::Point2<double>;
   using P3 = eg::Point3<double>;
   register_routed<bn::Orient2dInputs>([](const P2& a, const P2& b, const P2& c) { return eg::orient2d(a, b, c); },
-                                      [](const P2& a, const P2& b, const P2& c) { return eg::oracle::orient2d(a, b, c); });
+                                      [](const P2& a, const P2& b, const P2& c) { return eg::testing::oracle::orient2d(a, b, c); });
   register_routed<bn::Orient3dInputs>(
       [](const P3& a, const P3& b, const P3& c, const P3& d) { return eg::orient3d(a, b, c, d); },
-      [](const P3& a, const P3& b, const P3& c, const P3& d) { return eg::oracle::orient3d(a, b, c, d); });
+      [](const P3& a, const P3& b, const P3& c, const P3& d) { return eg::testing::oracle::orient3d(a, b, c, d); });
   register_routed<bn::IncircleInputs>(
       [](const P2& a, const P2& b, const P2& c, const P2& d) { return eg::incircle(a, b, c, d); },
-      [](const P2& a, const P2& b, const P2& c, const P2& d) { return eg::oracle::incircle(a, b, c, d); });
+      [](const P2& a, const P2& b, const P2& c, const P2& d) { return eg::testing::oracle::incircle(a, b, c, d); });
   register_routed<bn::InsphereInputs>(
       [](const P3& a, const P3& b, const P3& c, const P3& d, const P3& e) { return eg::insphere(a, b, c, d, e); },
       [](const P3& a, const P3& b, const P3& c, const P3& d, const P3& e) {
-        return eg::oracle::insphere(a, b, c, d, e);
+        return eg::testing::oracle::insphere(a, b, c, d, e);
       });
 }
 

@@ -144,7 +144,7 @@ template <class In>
 double exact_wrong_share(const std::vector<In>& v) {
   int wrong = 0;
   for (const In& in : v) {
-    namespace co = capsule_oracle;
+    namespace co = exactgeom::testing::capsule_oracle;
     const mpq_class oracle = co::oracle_segment_triangle(co::qv(in.s.a), co::qv(in.s.b), co::qv(in.t.a),
                                                          co::qv(in.t.b), co::qv(in.t.c));
     wrong += eg::to_mpq(eg::squared_distance(in.s, in.t)) != oracle;

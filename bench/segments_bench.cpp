@@ -100,7 +100,7 @@ double ericson_d2(const Seg<D, double>& s, const Seg<D, double>& t) {
 /// The independent oracle's exact squared distance (tests/capsule_oracle.hpp).
 template <class S>
 mpq_class oracle_d2(const S& s, const S& t) {
-  namespace co = capsule_oracle;
+  namespace co = exactgeom::testing::capsule_oracle;
   return co::oracle_segment_segment(co::qv(s.a), co::qv(s.b), co::qv(t.a), co::qv(t.b));
 }
 

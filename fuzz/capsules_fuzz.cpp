@@ -22,7 +22,7 @@
 namespace {
 
 namespace eg = exactgeom;
-namespace co = capsule_oracle;
+namespace co = exactgeom::testing::capsule_oracle;
 using fuzz::Q;
 using fuzz::QV;
 

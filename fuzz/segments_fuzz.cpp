@@ -23,7 +23,7 @@
 namespace {
 
 namespace eg = exactgeom;
-namespace co = capsule_oracle;
+namespace co = exactgeom::testing::capsule_oracle;
 using fuzz::Q;
 using fuzz::QV;
 
@@ -150,7 +150,7 @@ void segment_pair(fuzz::Gen<T>& gen, fuzz::Log& log) {
   if ((d2 == 0) != (want.kind != 0)) log.fail("oracles disagree (meet vs distance)");
 
   const auto cp = eg::closest_points(s, t);
-  const Q cs = q_of(cp.s), ct = q_of(cp.t);
+  const Q cs = q_of(*cp.s), ct = q_of(*cp.t);
   const QV d1 = co::qsub(q1, p1), dd2 = co::qsub(q2, p2);
   const QV on1 = q_of(cp.on_first), on2 = q_of(cp.on_second);
   if (cs < 0 || cs > 1 || ct < 0 || ct > 1 || on1 != add(p1, scale(d1, cs)) ||

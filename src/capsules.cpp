@@ -178,7 +178,7 @@ template <int D>
   // segment_segment_certified): then it alone decides, here and in the later
   // stages. Near-touching inputs reach this point; most are certified, and
   // one candidate costs about a sixth of all nine.
-  // The second look's cheaper certificate (capsule_fast.hpp: segseg_second),
+  // The second look's cheaper certificate (capsule_first_stage.hpp: segseg_second),
   // when it found one, saves this one.
   const int k = certified >= 0 ? certified
                                : segment_segment_certified<FilterDouble, D>(vec(0), vec(D),

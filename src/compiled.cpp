@@ -94,7 +94,7 @@ EXACTGEOM_PREDICATES_INSTANTIATE(std::int64_t)
     ++g_calls;                                                                                            \
     return detail::seg::point_segment_dist2<T>(p, s);                                                     \
   }                                                                                                       \
-  ClosestPoints<rational_t<T>, Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,           \
+  ClosestPoints<Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,           \
                                                                         const Segment##D<T>& t) {         \
     ++g_calls;                                                                                            \
     return detail::seg::segment_closest<T>(s, t);                                                         \
@@ -114,7 +114,7 @@ EXACTGEOM_SEGMENTS_DEFINE(std::int64_t, 3)
     ++g_calls;                                                                                            \
     return detail::seg::segment_triangle_d2<T>(p, q, tri);                                                \
   }                                                                                                       \
-  SegmentTriangleClosestPoints<rational_t<T>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
+  ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
                                                                   const Triangle3<T>& tri) {              \
     ++g_calls;                                                                                            \
     return detail::seg::segment_triangle_cp<T>(p, q, tri);                                                \

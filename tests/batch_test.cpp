@@ -21,7 +21,7 @@
 #include "testing/oracle.hpp"
 
 namespace eg = exactgeom;
-namespace oracle = exactgeom::oracle;
+namespace oracle = exactgeom::testing::oracle;
 using std::int32_t;
 using std::int64_t;
 
@@ -326,11 +326,11 @@ TEST(BatchIsa, RunsTheCopyTheEnvironmentNames) {
 }  // namespace
 
 // ---------------------------------------------------------------------------
-// shape_batch.hpp: capsule tests and segment distances over arrays.
+// convex_batch.hpp's compiled overloads: capsule tests and segment distances over arrays.
 
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/segments.hpp"
-#include "exactgeom/shape_batch.hpp"
+#include "exactgeom/convex_batch.hpp"
 
 namespace {
 
@@ -358,9 +358,9 @@ TEST(ShapeBatch, EveryItemIsTheScalarAnswer) {
   std::vector<double> d(n);
   std::vector<mpq_class> d2(n);
   std::vector<std::uint8_t> closed(n), open(n);
-  eg::segment_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d);
-  eg::segment_distance2_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d2);
-  eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(a), std::span<const eg::Capsule3<double>>(b), closed,
+  eg::distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d);
+  eg::squared_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(t), d2);
+  eg::overlap_batch(std::span<const eg::Capsule3<double>>(a), std::span<const eg::Capsule3<double>>(b), closed,
                             open);
   std::size_t touching = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -382,14 +382,14 @@ TEST(ShapeBatch, OneShapeIsUsedForEveryItem) {
   }
   const eg::Segment2<double> one{{0, 0}, {1, 0.5}};
   std::vector<double> d(50);
-  eg::segment_distance_batch(std::span<const eg::Segment2<double>>(&one, 1), std::span<const eg::Segment2<double>>(t), d);
+  eg::distance_batch(std::span<const eg::Segment2<double>>(&one, 1), std::span<const eg::Segment2<double>>(t), d);
   for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(d[i], eg::distance(one, t[i]));
   // Only one output asked for: the other stays empty.
   std::vector<eg::Capsule2<double>> c(50);
   for (std::size_t i = 0; i < 50; ++i) c[i] = {t[i], 0.25};
   std::vector<std::uint8_t> closed(50);
   const eg::Capsule2<double> disk{{{0, 0}, {0, 0}}, 1};
-  eg::capsule_capsule_batch(std::span<const eg::Capsule2<double>>(&disk, 1), std::span<const eg::Capsule2<double>>(c),
+  eg::overlap_batch(std::span<const eg::Capsule2<double>>(&disk, 1), std::span<const eg::Capsule2<double>>(c),
                             closed, {});
   for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(closed[i] != 0, eg::intersects(disk, c[i]));
 }
@@ -399,7 +399,7 @@ TEST(ShapeBatch, BadInputThrowsNamingTheItem) {
   std::vector<double> d(3);
   s[2].b.y = std::numeric_limits<double>::quiet_NaN();
   auto call = [&](std::span<double> out) {
-    eg::segment_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(s), out);
+    eg::distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Segment3<double>>(s), out);
   };
   try {
     call(d);
@@ -412,10 +412,10 @@ TEST(ShapeBatch, BadInputThrowsNamingTheItem) {
   std::vector<eg::Capsule3<double>> c(2, eg::Capsule3<double>{{{0, 0, 0}, {1, 0, 0}}, 1});
   c[1].r = -1;
   std::vector<std::uint8_t> closed(2), open(3);
-  EXPECT_THROW(eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
+  EXPECT_THROW(eg::overlap_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
                                          closed, {}),
                eg::invalid_input);
-  EXPECT_THROW(eg::capsule_capsule_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
+  EXPECT_THROW(eg::overlap_batch(std::span<const eg::Capsule3<double>>(c), std::span<const eg::Capsule3<double>>(c),
                                          closed, open),
                eg::invalid_input);  // outputs of different sizes
 }
@@ -436,11 +436,11 @@ TEST(ShapeBatch, PointSegmentAndSegmentTriangleItemsAreTheScalarAnswers) {
   }
   std::vector<double> d(n), e(n);
   std::vector<mpq_class> d2(n), e2(n);
-  eg::point_segment_distance_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d);
-  eg::point_segment_distance2_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d2);
-  eg::segment_triangle_distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Triangle3<double>>(tri),
+  eg::distance_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d);
+  eg::squared_distance_batch(std::span<const eg::Point3<double>>(p), std::span<const eg::Segment3<double>>(s), d2);
+  eg::distance_batch(std::span<const eg::Segment3<double>>(s), std::span<const eg::Triangle3<double>>(tri),
                                       e);
-  eg::segment_triangle_distance2_batch(std::span<const eg::Segment3<double>>(s),
+  eg::squared_distance_batch(std::span<const eg::Segment3<double>>(s),
                                        std::span<const eg::Triangle3<double>>(tri), e2);
   std::size_t zeros = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -452,7 +452,7 @@ TEST(ShapeBatch, PointSegmentAndSegmentTriangleItemsAreTheScalarAnswers) {
   }
   EXPECT_GT(zeros, 0u);  // segments through their triangles
   std::vector<double> four(4);
-  EXPECT_THROW(eg::segment_triangle_distance_batch(std::span<const eg::Segment3<double>>(s).first(3),
+  EXPECT_THROW(eg::distance_batch(std::span<const eg::Segment3<double>>(s).first(3),
                                                    std::span<const eg::Triangle3<double>>(tri).first(2), four),
                eg::invalid_input);
 }

@@ -1,4 +1,4 @@
-// Tests of exactgeom/detail/capsule_fast.hpp, the first stage of the capsule
+// Tests of exactgeom/detail/capsule_first_stage.hpp, the first stage of the capsule
 // tests: whenever it decides, it must agree with the mpq oracle (both its
 // certificates are strict: "meet" means distance < R, "apart" distance > R),
 // at the edge of its error bounds, at huge and tiny magnitudes, for
@@ -16,11 +16,11 @@
 #include "testing/sanitized.hpp"
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
-#include "exactgeom/detail/capsule_fast.hpp"
+#include "exactgeom/detail/capsule_first_stage.hpp"
 #include "exactgeom/reference/ericson.hpp"
 
 namespace eg = exactgeom;
-using namespace capsule_oracle;
+using namespace exactgeom::testing::capsule_oracle;
 
 namespace {
 
@@ -446,7 +446,7 @@ TEST(CapsuleCertifiedCandidate, IsAClosestPair) {
   EXPECT_GT(certified, total / 2);  // measured: about 72%
 }
 
-/// segseg_second (capsule_fast.hpp) on case c, as capsules.hpp runs it for
+/// segseg_second (capsule_first_stage.hpp) on case c, as capsules.hpp runs it for
 /// doubles: an answer must be the oracle's, a certified candidate a closest
 /// pair. Counts answers and certificates.
 template <int D>

@@ -25,7 +25,7 @@ namespace eg = exactgeom;
 
 namespace {
 
-using namespace capsule_oracle;
+using namespace exactgeom::testing::capsule_oracle;
 
 
 // ---- Typed tests over the eight coordinate types.

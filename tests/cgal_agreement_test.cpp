@@ -35,7 +35,7 @@
 #include "testing/predicate_inputs.hpp"
 
 namespace eg = exactgeom;
-namespace bn = exactgeom::bench;
+namespace bn = exactgeom::testing;
 
 namespace {
 

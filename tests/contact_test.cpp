@@ -15,7 +15,7 @@
 #include "exactgeom/rational.hpp"
 
 namespace eg = exactgeom;
-using namespace capsule_oracle;
+using namespace exactgeom::testing::capsule_oracle;
 
 namespace {
 

@@ -7,6 +7,7 @@
 // doubles far from the origin; properties (swapping the shapes, integer
 // translations, a box equals the hull of its corners); every coordinate
 // type; and the errors.
+#include <type_traits>
 #include <gtest/gtest.h>
 
 #include <gmpxx.h>
@@ -26,7 +27,7 @@
 #include "testing/polytope_oracle.hpp"
 
 namespace eg = exactgeom;
-namespace po = exactgeom::polytope_oracle;
+namespace po = exactgeom::testing::polytope_oracle;
 namespace cvx = exactgeom::detail::cvx;
 using Q = mpq_class;
 using QV = po::QV;
@@ -102,7 +103,7 @@ Q oracle_d2(const cvx::Core& x, const cvx::Core& y) { return po::distance2(qpoin
 
 template <class T>
 class HullTyped : public ::testing::Test {};
-TYPED_TEST_SUITE(HullTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+TYPED_TEST_SUITE(HullTyped, eg::testing::oracle::CoordinateTypes, eg::testing::oracle::CoordinateTypeNames);
 
 TYPED_TEST(HullTyped, CornersAndFacesOfDegenerateInput) {
   using T = TypeParam;
@@ -618,7 +619,7 @@ TEST(ConvexTimeOfImpact, HandWorkedCases) {
 
 template <class T>
 class ConvexTyped : public ::testing::Test {};
-TYPED_TEST_SUITE(ConvexTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+TYPED_TEST_SUITE(ConvexTyped, eg::testing::oracle::CoordinateTypes, eg::testing::oracle::CoordinateTypeNames);
 
 TYPED_TEST(ConvexTyped, BoxesPolygonsHullsInEveryType) {
   using T = TypeParam;
@@ -832,3 +833,29 @@ TEST(AuditBoxFamilies, AreWhatTheySayByTheOracle) {
 }
 
 }  // namespace
+
+// One result type for closest_points whatever the pair (0.3): the segment
+// kernels fill in the parameters they compute, the convex engine none.
+TEST(ClosestPointsType, OneTypeForEveryPairParametersWhereComputed) {
+  const eg::Segment3<double> s{{0, 0, 1}, {0, 0, 5}}, t{{1, 0, 0}, {1, 0, 4}};
+  const eg::Triangle3<double> tri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const eg::Box3<double> box{{0, 0, 0}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {1, 1, 1}};
+  const eg::Sphere<double> ball{{0, 0, 3}, 0.5};
+  const auto ss = eg::closest_points(s, t);
+  const auto st = eg::closest_points(s, tri);
+  const auto bb = eg::closest_points(box, ball);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(ss)>, eg::ClosestPoints<eg::Point3<eg::rational_t<double>>>>);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(st)>, eg::ClosestPoints<eg::Point3<eg::rational_t<double>>>>);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(bb)>,
+                               eg::ClosestPoints<eg::Point3<eg::Fraction<mpz_class>>>>);
+  ASSERT_TRUE(ss.s && ss.t);
+  EXPECT_EQ(eg::to_string(ss.squared_distance), "1");
+  EXPECT_EQ(eg::to_mpq(ss.on_first.z), 1 + 4 * eg::to_mpq(*ss.s));  // on_first = a + s (b - a)
+  EXPECT_EQ(eg::to_mpq(ss.on_second.z), 4 * eg::to_mpq(*ss.t));
+  ASSERT_TRUE(st.s);
+  EXPECT_FALSE(st.t);
+  EXPECT_EQ(eg::to_string(*st.s), "0");
+  EXPECT_EQ(eg::to_string(st.squared_distance), "1");
+  EXPECT_FALSE(bb.s || bb.t);
+  EXPECT_EQ(eg::to_string(bb.squared_distance), "4");
+}

@@ -322,7 +322,7 @@ TEST(Eval, AnswersAQueryOnAnOpenPipe) {
 
 namespace contact_check {
 
-namespace co = capsule_oracle;
+namespace co = exactgeom::testing::capsule_oracle;
 using co::Q;
 using co::QV;
 

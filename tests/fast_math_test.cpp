@@ -27,8 +27,8 @@
 static_assert(EXACTGEOM_UNSAFE_MATH == 1, "float_env.hpp must see -ffast-math");
 
 namespace eg = exactgeom;
-namespace oracle = exactgeom::oracle;
-namespace bench = exactgeom::bench;
+namespace oracle = exactgeom::testing::oracle;
+namespace bench = exactgeom::testing;
 
 namespace {
 
@@ -97,7 +97,7 @@ TEST(FastMathCaller, FloatCoordinatesStayExact) {
 /// Nearly parallel and collinear segments, and near-touching capsules, at
 /// every scale.
 TEST(FastMathCaller, SegmentsAndCapsulesStayExact) {
-  namespace co = capsule_oracle;
+  namespace co = exactgeom::testing::capsule_oracle;
   std::mt19937_64 g(11);
   std::uniform_real_distribution<double> u(-1, 1);
   long wrong = 0, meet = 0;

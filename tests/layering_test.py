@@ -17,9 +17,10 @@ Rules (each a function below, each reporting "rule: file: what"):
   core-includes-upper     the core (include/exactgeom/*.hpp, detail/, src/
                           outside src/audit/) includes exactgeom/audit/ or
                           exactgeom/reference/; the reference includes the audit
-  namespace-per-folder    a header of audit/ or reference/ opens a namespace
-                          other than exactgeom::audit or exactgeom::reference
-                          (and nested ones)
+  namespace-per-folder    a header of audit/, reference/ or internal/testing/
+                          opens a namespace other than exactgeom::audit,
+                          exactgeom::reference or exactgeom::testing (and
+                          nested ones)
 """
 import os
 import re
@@ -58,10 +59,10 @@ DETAIL_DEBT = {
     ("include/exactgeom/detail/hull.hpp", "exactgeom/geometry.hpp"),
     ("include/exactgeom/detail/hull.hpp", "exactgeom/predicates.hpp"),
     ("include/exactgeom/detail/segment_fast.hpp", "exactgeom/rational.hpp"),
-    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/coordinate.hpp"),
-    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/geometry.hpp"),
-    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/predicates.hpp"),
-    ("include/exactgeom/detail/segment_front.hpp", "exactgeom/rational.hpp"),
+    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/coordinate.hpp"),
+    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/geometry.hpp"),
+    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/predicates.hpp"),
+    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/rational.hpp"),
     ("include/exactgeom/detail/segment_kernel.hpp", "exactgeom/rational.hpp"),
     ("include/exactgeom/detail/segment_triangle_kernel.hpp", "exactgeom/rational.hpp"),
     ("include/exactgeom/detail/vec.hpp", "exactgeom/geometry.hpp"),
@@ -141,7 +142,8 @@ def check(files):
                 line = code.count("\n", 0, m.start()) + 1
                 errors.append(f"detail-outside-library: {path}:{line}: names detail:: (not a listed white-box file)")
         for folder, ns in (("include/exactgeom/audit/", "exactgeom::audit"),
-                           ("include/exactgeom/reference/", "exactgeom::reference")):
+                           ("include/exactgeom/reference/", "exactgeom::reference"),
+                           ("internal/testing/", "exactgeom::testing")):
             if path.startswith(folder):
                 code = strip_comments_and_strings(text)
                 opened = NAMESPACE_RE.findall(code)
@@ -204,6 +206,7 @@ def selftest(files):
         ("core-includes-upper", "src/contact.cpp", '#include "exactgeom/audit/types.hpp"'),
         ("core-includes-upper", "include/exactgeom/reference/ericson.hpp", '#include "exactgeom/audit/types.hpp"'),
         ("namespace-per-folder", "include/exactgeom/reference/ericson.hpp", "namespace exactgeom::ericson { }"),
+        ("namespace-per-folder", "internal/testing/random.hpp", "namespace exactgeom::bench { }"),
     ]
     # A comment or a string that says detail:: is not a use.
     quiet = plant(files, "tools/exactgeom.cpp", '// exactgeom::detail:: in a comment\nconst char* s = "detail::";')

@@ -13,7 +13,7 @@
 #include "exactgeom/platformer.hpp"
 
 namespace eg = exactgeom;
-using namespace capsule_oracle;
+using namespace exactgeom::testing::capsule_oracle;
 
 namespace {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace po = exactgeom::polytope_oracle;
+namespace po = exactgeom::testing::polytope_oracle;
 using po::Q;
 using po::QV;
 using Pts = std::vector<QV>;
@@ -347,9 +347,9 @@ bool brute_contains(const Pts& s, const QV& p) {
   for (std::size_t i = 0; i < n; ++i) {
     if (s[i] == p) return true;
     for (std::size_t j = i + 1; j < n; ++j) {
-      if (capsule_oracle::oracle_point_segment(p, s[i], s[j]) == 0) return true;
+      if (exactgeom::testing::capsule_oracle::oracle_point_segment(p, s[i], s[j]) == 0) return true;
       for (std::size_t l = j + 1; l < n; ++l) {
-        if (capsule_oracle::oracle_point_triangle(p, s[i], s[j], s[l]) == 0) return true;
+        if (exactgeom::testing::capsule_oracle::oracle_point_triangle(p, s[i], s[j], s[l]) == 0) return true;
         for (std::size_t m = l + 1; m < n; ++m) {
           const QV a = s[i], b = s[j], c = s[l], d = s[m];
           const Q vol = det3(po::qsub(b, a), po::qsub(c, a), po::qsub(d, a));
@@ -381,7 +381,7 @@ Q brute_distance2(const Pts& a, const Pts& b) {
         for (std::size_t k = 0; k < t.size(); ++k)
           for (std::size_t l = k + 1; l < t.size(); ++l)
             for (std::size_t m = l + 1; m < t.size(); ++m)
-              if (capsule_oracle::oracle_segment_triangle(s[i], s[j], t[k], t[l], t[m]) == 0) return true;
+              if (exactgeom::testing::capsule_oracle::oracle_segment_triangle(s[i], s[j], t[k], t[l], t[m]) == 0) return true;
     return false;
   };
   if (crosses(a, b) || crosses(b, a)) return 0;
@@ -393,13 +393,13 @@ Q brute_distance2(const Pts& a, const Pts& b) {
     for (std::size_t j = i; j < a.size(); ++j)
       for (std::size_t k = 0; k < b.size(); ++k)
         for (std::size_t l = k; l < b.size(); ++l)
-          keep(capsule_oracle::oracle_segment_segment(a[i], a[j], b[k], b[l]));
+          keep(exactgeom::testing::capsule_oracle::oracle_segment_segment(a[i], a[j], b[k], b[l]));
   auto point_triangles = [&](const Pts& s, const Pts& t) {
     for (const QV& p : s)
       for (std::size_t k = 0; k < t.size(); ++k)
         for (std::size_t l = k + 1; l < t.size(); ++l)
           for (std::size_t m = l + 1; m < t.size(); ++m)
-            keep(capsule_oracle::oracle_point_triangle(p, t[k], t[l], t[m]));
+            keep(exactgeom::testing::capsule_oracle::oracle_point_triangle(p, t[k], t[l], t[m]));
   };
   point_triangles(a, b);
   point_triangles(b, a);

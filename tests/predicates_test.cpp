@@ -29,7 +29,7 @@ using exactgeom::cpp_int;
 using exactgeom::cpp_rational;
 using exactgeom::Point2;
 using exactgeom::Point3;
-namespace oracle = exactgeom::oracle;
+namespace oracle = exactgeom::testing::oracle;
 using Rng = std::mt19937_64;
 
 // ---------------------------------------------------------------------------

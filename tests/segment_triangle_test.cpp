@@ -24,7 +24,7 @@
 #include "testing/oracle.hpp"
 
 namespace eg = exactgeom;
-using eg::oracle::to_q;
+using eg::testing::oracle::to_q;
 using Q3 = std::array<mpq_class, 3>;
 
 namespace {
@@ -149,7 +149,7 @@ template <class T>
 int check_closest(const eg::Segment3<T>& seg, const eg::Triangle3<T>& tri, const Q3& p,
                   const Q3& q, const Q3& a, const Q3& b, const Q3& c, const mpq_class& want) {
   const auto cp = eg::closest_points(seg, tri);
-  const mpq_class t = eg::to_mpq(cp.s);
+  const mpq_class t = eg::to_mpq(*cp.s);
   const Q3 x = q3(cp.on_first), y = q3(cp.on_second);
   std::string why;
   if (t < 0 || t > 1) why = "parameter outside [0, 1]";
@@ -207,7 +207,7 @@ eg::Point3<T> pt(T x, T y, T z) { return {x, y, z}; }
 
 template <class T>
 class SegmentTriangleTyped : public ::testing::Test {};
-TYPED_TEST_SUITE(SegmentTriangleTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+TYPED_TEST_SUITE(SegmentTriangleTyped, eg::testing::oracle::CoordinateTypes, eg::testing::oracle::CoordinateTypeNames);
 
 /// Under the sanitizers (testing/sanitized.hpp) the typed random loop runs
 /// its first 1 / san_divisor<T>() of the cases: ASan multiplies Boost's
@@ -252,38 +252,38 @@ TYPED_TEST(SegmentTriangleTyped, ClosestPointsCanonicalChoice) {
   };
   // Parallel to the face, entering its shadow halfway: the first closest pair.
   auto c = eg::closest_points(S{pt<T>(T(-2), T(1), T(3)), pt<T>(T(2), T(1), T(3))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "1/2");
+  EXPECT_EQ(eg::to_string(*c.s), "1/2");
   EXPECT_EQ(str(c.on_first), "0 1 3");
   EXPECT_EQ(str(c.on_second), "0 1 0");
   EXPECT_EQ(eg::to_string(c.squared_distance), "9");
   // The same segment reversed starts over the face: s = 0.
   c = eg::closest_points(S{pt<T>(T(2), T(1), T(3)), pt<T>(T(-2), T(1), T(3))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(eg::to_string(*c.s), "0");
   EXPECT_EQ(str(c.on_second), "2 1 0");
   // Lying in the face's plane, crossing it: where it enters.
   c = eg::closest_points(S{pt<T>(T(-2), T(1), T(0)), pt<T>(T(6), T(1), T(0))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "1/4");
+  EXPECT_EQ(eg::to_string(*c.s), "1/4");
   EXPECT_EQ(str(c.on_first), "0 1 0");
   EXPECT_EQ(eg::to_string(c.squared_distance), "0");
   // Piercing the face: the piercing point, twice.
   c = eg::closest_points(S{pt<T>(T(1), T(1), T(-1)), pt<T>(T(1), T(1), T(3))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "1/4");
+  EXPECT_EQ(eg::to_string(*c.s), "1/4");
   EXPECT_EQ(str(c.on_first), "1 1 0");
   EXPECT_EQ(str(c.on_second), "1 1 0");
   // Skew over an edge: a segment-edge pair.
   c = eg::closest_points(S{pt<T>(T(2), T(-3), T(2)), pt<T>(T(2), T(-1), T(2))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "1");
+  EXPECT_EQ(eg::to_string(*c.s), "1");
   EXPECT_EQ(str(c.on_second), "2 0 0");
   // A zero-length segment has s = 0; closest_point is its on_second.
   c = eg::closest_points(S{pt<T>(T(5), T(5), T(0)), pt<T>(T(5), T(5), T(0))}, tri);
-  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(eg::to_string(*c.s), "0");
   EXPECT_EQ(str(eg::closest_point(pt<T>(T(5), T(5), T(0)), tri)), "2 2 0");
   EXPECT_EQ(str(eg::closest_point(pt<T>(T(1), T(1), T(7)), tri)), "1 1 0");
   EXPECT_EQ(str(eg::closest_point(pt<T>(T(-1), T(-1), T(-1)), tri)), "0 0 0");
   // A degenerate triangle (collinear corners), a parallel segment: s = 0.
   const eg::Triangle3<T> line{pt<T>(T(0), T(0), T(0)), pt<T>(T(4), T(0), T(0)), pt<T>(T(2), T(0), T(0))};
   c = eg::closest_points(S{pt<T>(T(1), T(3), T(0)), pt<T>(T(3), T(3), T(0))}, line);
-  EXPECT_EQ(eg::to_string(c.s), "0");
+  EXPECT_EQ(eg::to_string(*c.s), "0");
   EXPECT_EQ(str(c.on_second), "1 0 0");
   if constexpr (std::is_floating_point_v<T>) {
     const T nan = std::numeric_limits<T>::quiet_NaN();
@@ -562,7 +562,7 @@ TEST(SegmentTriangleInt32, NearTiesBetweenCandidates) {
 // ---------------------------------------------------------------------------
 // The double path (seg32::segment_triangle with OutDeferred): doubles that
 // are integers below 2^61 times one power of two run in int128 / 256-bit
-// integers (segment_front.hpp doubles_as_int61), the rest in mpz_class.
+// integers (segment_integers.hpp doubles_as_int61), the rest in mpz_class.
 
 // Both sides of the 61-bit edge, coordinates spanning 58 to 66 bit
 // positions, from subnormal lowest bits to values near 2^1023, against the
@@ -574,7 +574,7 @@ TEST(SegmentTriangle, DoublesAtTheFixedWidthEdge) {
   for (int i = 0; i < n && bad < 10; ++i) {
     const int span = 58 + i % 9;
     const int e0 = i % 2 ? static_cast<int>(rng() % 200) - 100 : static_cast<int>(rng() % 2025) - 1074;
-    auto value = [&](int which) { return exactgeom::bench::fixed_width_edge_value(rng, which, e0, span); };
+    auto value = [&](int which) { return exactgeom::testing::fixed_width_edge_value(rng, which, e0, span); };
     std::array<double, 15> v;
     for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
     std::shuffle(v.begin(), v.end(), rng);

@@ -25,7 +25,7 @@
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
-using eg::oracle::to_q;
+using eg::testing::oracle::to_q;
 using Q3 = std::array<mpq_class, 3>;
 
 namespace {
@@ -33,7 +33,7 @@ namespace {
 // ---------------------------------------------------------------------------
 // The oracle: points as 3-vectors of mpq (2-D points get z = 0).
 
-Q3 lift(const eg::oracle::Q2& p) { return {p[0], p[1], mpq_class(0)}; }
+Q3 lift(const eg::testing::oracle::Q2& p) { return {p[0], p[1], mpq_class(0)}; }
 Q3 lift(const Q3& p) { return p; }
 Q3 operator-(const Q3& a, const Q3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 Q3 operator+(const Q3& a, const Q3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
@@ -164,7 +164,7 @@ int check_pair(const Seg& s, const Seg& t) {
   }
   // Closest points: on the segments at the stated parameters, at distance^2 d2.
   const auto cp = eg::closest_points(s, t);
-  const mpq_class cs = eg::to_mpq(cp.s), ct = eg::to_mpq(cp.t);
+  const mpq_class cs = eg::to_mpq(*cp.s), ct = eg::to_mpq(*cp.t);
   const Q3 c1 = q_point(cp.on_first), c2 = q_point(cp.on_second);
   if (cs < 0 || cs > 1 || ct < 0 || ct > 1 || c1 != p1 + cs * (q1 - p1) ||
       c2 != p2 + ct * (q2 - p2) || dot(c1 - c2, c1 - c2) != d2 ||
@@ -187,7 +187,7 @@ eg::Segment3<T> seg3(T ax, T ay, T az, T bx, T by, T bz) { return {{ax, ay, az},
 
 template <class T>
 class SegmentsTyped : public ::testing::Test {};
-TYPED_TEST_SUITE(SegmentsTyped, eg::oracle::CoordinateTypes, eg::oracle::CoordinateTypeNames);
+TYPED_TEST_SUITE(SegmentsTyped, eg::testing::oracle::CoordinateTypes, eg::testing::oracle::CoordinateTypeNames);
 
 /// Under the sanitizers (testing/sanitized.hpp) the typed loops below run
 /// one case in san_stride<T>(): ASan multiplies Boost's cpp_rational and
@@ -315,14 +315,14 @@ TEST(Segments, ClosestPointsCanonicalForParallel) {
   // Overlapping parallel segments: the closest pair with the smallest s.
   using S = eg::Segment2<std::int32_t>;
   auto cp = eg::closest_points(S{{0, 0}, {10, 0}}, S{{4, 3}, {20, 3}});
-  EXPECT_EQ(eg::to_string(cp.s), "2/5");
-  EXPECT_EQ(eg::to_string(cp.t), "0");
+  EXPECT_EQ(eg::to_string(*cp.s), "2/5");
+  EXPECT_EQ(eg::to_string(*cp.t), "0");
   cp = eg::closest_points(S{{0, 0}, {10, 0}}, S{{-4, 3}, {20, 3}});
-  EXPECT_EQ(eg::to_string(cp.s), "0");
-  EXPECT_EQ(eg::to_string(cp.t), "1/6");
+  EXPECT_EQ(eg::to_string(*cp.s), "0");
+  EXPECT_EQ(eg::to_string(*cp.t), "1/6");
   cp = eg::closest_points(S{{10, 0}, {0, 0}}, S{{12, 3}, {20, 3}});  // disjoint along the line
-  EXPECT_EQ(eg::to_string(cp.s), "0");
-  EXPECT_EQ(eg::to_string(cp.t), "0");
+  EXPECT_EQ(eg::to_string(*cp.s), "0");
+  EXPECT_EQ(eg::to_string(*cp.t), "0");
   EXPECT_EQ(eg::to_string(cp.squared_distance), "13");
 }
 
@@ -383,7 +383,7 @@ TEST(Segments, RandomDoublesWideExponents) {
 
 // Squared distances on doubles take segment_fast.hpp's int64 / int128 /
 // 256-bit path when every coordinate is an integer below 2^61 times one
-// power of two (segment_front.hpp doubles_as_int61), GMP otherwise: both
+// power of two (segment_integers.hpp doubles_as_int61), GMP otherwise: both
 // sides of that edge, with the coordinates' bits spanning 58 to 66
 // positions, against the oracle, for segment pairs and for a point and a
 // segment, from subnormal lowest bits to values near 2^1023.
@@ -400,7 +400,7 @@ TEST(Segments, DoublesAtTheFixedWidthEdge) {
     const int e0 = i % 2 ? static_cast<int>(rng() % 200) - 100 : static_cast<int>(rng() % 2025) - 1074;
     // Bits from 2^e0 (an odd small value) up to 2^(e0 + span): the top value
     // has 53 significant bits ending at bit e0 + span - 1.
-    auto value = [&](int which) { return exactgeom::bench::fixed_width_edge_value(rng, which, e0, span); };
+    auto value = [&](int which) { return exactgeom::testing::fixed_width_edge_value(rng, which, e0, span); };
     std::array<double, 12> v;
     for (std::size_t k = 0; k < v.size(); ++k) v[k] = value(k < 2 ? static_cast<int>(k) : 2);
     std::shuffle(v.begin(), v.end(), rng);

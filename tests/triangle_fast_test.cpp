@@ -1,4 +1,4 @@
-// Tests of exactgeom/detail/triangle_fast.hpp, the first stage of the
+// Tests of exactgeom/detail/triangle_first_stage.hpp, the first stage of the
 // sphere- and capsule-triangle tests: whenever it decides it must agree with
 // the mpq oracle (its certificates are strict: "meet" means distance < R,
 // "apart" distance > R), it must decide most random inputs, and the public
@@ -16,11 +16,11 @@
 
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
-#include "exactgeom/detail/triangle_fast.hpp"
+#include "exactgeom/detail/triangle_first_stage.hpp"
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
-using namespace capsule_oracle;
+using namespace exactgeom::testing::capsule_oracle;
 using eg::detail::Tri;
 
 namespace {

@@ -16,7 +16,7 @@
 #include "testing/capsule_oracle.hpp"
 
 namespace eg = exactgeom;
-namespace co = capsule_oracle;
+namespace co = exactgeom::testing::capsule_oracle;
 
 namespace {
 

@@ -531,8 +531,8 @@ std::vector<mpq_class> shape_numbers(std::string line) {
   return out;
 }
 
-using capsule_oracle::Q;
-using capsule_oracle::QV;
+using exactgeom::testing::capsule_oracle::Q;
+using exactgeom::testing::capsule_oracle::QV;
 
 /// Point i of dimension d starting at numbers[at].
 QV point(const std::vector<Q>& n, std::size_t at, std::size_t d) {
@@ -559,7 +559,7 @@ Q cross2(const QV& u, const QV& v) { return u[0] * v[1] - u[1] * v[0]; }
 /// distance answer is the squared distance (by default, as the subject's
 /// question says).
 std::string oracle_disagreement(const Case& c, const std::string& expected, int squared = -1) {
-  namespace co = capsule_oracle;
+  namespace co = exactgeom::testing::capsule_oracle;
   const std::string line = c.line, subject = c.subject, eval = c.eval;
   const std::vector<Q> n = shape_numbers(line);
   auto op_is = [&](const char* op) { return line.find(std::string("\"op\":\"") + op + "\"") != std::string::npos; };

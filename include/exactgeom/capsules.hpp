@@ -33,8 +33,8 @@
 // interior-interior case of two 3-D axes compares (r.(d1 x d2))^2 with
 // R^2 |d1 x d2|^2). Between points, circles, stadiums, spheres and
 // capsules, and between those and triangles, doubles, floats, int32 and
-// int64 first try a cheap certificate (detail/capsule_fast.hpp,
-// detail/triangle_fast.hpp: Ericson's closest points in double give a pair
+// int64 first try a cheap certificate (detail/capsule_first_stage.hpp,
+// detail/triangle_first_stage.hpp: Ericson's closest points in double give a pair
 // of points closer than R, or a separating slab wider than R, each with a
 // proven error bound), which decides almost every input not within about
 // 2^-40 of touching. Then they run the kernel on error-tracking
@@ -57,11 +57,11 @@
 #include "exactgeom/detail/capsule_exact.hpp"
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/float_env.hpp"
-#include "exactgeom/detail/capsule_fast.hpp"
+#include "exactgeom/detail/capsule_first_stage.hpp"
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
 #include "exactgeom/detail/convex_core.hpp"
-#include "exactgeom/detail/triangle_fast.hpp"
+#include "exactgeom/detail/triangle_first_stage.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"
@@ -173,7 +173,7 @@ bool filtered(const T (&flat)[N], FilterFn filter, ExactFn exact, bool skip_filt
   }
 }
 
-/// The first stage (capsule_fast.hpp) takes differences that are exact or
+/// The first stage (capsule_first_stage.hpp) takes differences that are exact or
 /// rounded once: float/double subtract in double (one rounding), int32
 /// differences are exact doubles, int64 ones exact in __int128 and rounded
 /// once by the conversion.
@@ -226,7 +226,7 @@ template <int D, class Seg, class T>
   auto exact = [strict, &uncertain](const auto* v) { return segseg_exact(v, D, strict, uncertain); };
   require_nonnegative_radius(r1);
   require_nonnegative_radius(r2);
-  // The fast stage's second look (capsule_fast.hpp: segseg_second): a
+  // The fast stage's second look (capsule_first_stage.hpp: segseg_second): a
   // certain 2-D crossing answers; a certified candidate spares the filter
   // its own certification. Non-finite input is left to filtered(), which
   // reports it.
@@ -269,7 +269,7 @@ template <class T>
   auto exact = [strict, &uncertain](const auto* v) { return segtri_exact(v, strict, uncertain); };
   require_nonnegative_radius(r);
   // A point (zero-length axis): the candidate holding the closest point,
-  // certified in double (triangle_fast.hpp: pointtri_certified_fast), is
+  // certified in double (triangle_first_stage.hpp: pointtri_certified_fast), is
   // the only one the filter and the exact path need to test; and when the
   // point stage's squared distance is within 2^-40 of r^2 (a hint only, as
   // segseg_fast's), the filter's double value test is skipped too.
@@ -296,7 +296,7 @@ template <class T>
 
 /// distance(segment, filled triangle) <= r (strict: <). Point: the segment
 /// is known to have zero length (a point or sphere). Doubles, floats, int32
-/// and int64 first try the cheap certificate of triangle_fast.hpp.
+/// and int64 first try the cheap certificate of triangle_first_stage.hpp.
 template <bool Point, class T>
 [[gnu::always_inline]] inline bool segtri_query(const Segment3<T>& s, const T& r, const Triangle3<T>& tri,
                                                 bool strict) {

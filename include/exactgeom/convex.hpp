@@ -416,12 +416,8 @@ concept ConvexShape = detail::cvx::Shape<S>;
 template <ConvexShape S>
 inline constexpr int shape_dimension_v = detail::cvx::shape_traits<S>::dim;
 
-/// The exact closest pair of two shapes' cores; see the top of this file.
-template <class P>
-struct CoreClosestPoints {
-  P on_first, on_second;                      ///< a closest pair: on x's core, on y's core
-  Fraction<mpz_class> squared_distance;       ///< |on_first - on_second|^2
-};
+// closest_points(x, y) answers a ClosestPoints (rational.hpp), without
+// segment parameters.
 
 /// Closed test: the shapes meet (distance between the cores <= r_x + r_y).
 template <class A, class B>
@@ -468,10 +464,10 @@ Fraction<mpz_class> squared_distance(const A& x, const B& y) {
 /// A closest pair of core points, exactly.
 template <class A, class B>
   requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelDistancePair<A, B>)
-CoreClosestPoints<detail::cvx::point_of<A>> closest_points(const A& x, const B& y) {
+ClosestPoints<detail::cvx::point_of<A>> closest_points(const A& x, const B& y) {
   using namespace detail::cvx;
   const Separation s = core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y));
-  CoreClosestPoints<point_of<A>> out;
+  ClosestPoints<point_of<A>> out;
   out.on_first.x = fraction(s.p[0]), out.on_first.y = fraction(s.p[1]);
   out.on_second.x = fraction(s.q[0]), out.on_second.y = fraction(s.q[1]);
   if constexpr (shape_traits<A>::dim == 3) out.on_first.z = fraction(s.p[2]), out.on_second.z = fraction(s.q[2]);

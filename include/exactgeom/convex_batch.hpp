@@ -1,7 +1,11 @@
 // exactgeom/convex_batch.hpp: convex.hpp's questions about two shapes, over
 // arrays of shapes: the entry points of the Python module's array forms of
-// overlap, distance, distance2, closest_points, contact and sweep
-// (docs/python.md), and of any caller holding its shapes in arrays.
+// overlap, distance, squared_distance, closest_points, contact and sweep
+// (docs/python.md), and of any caller holding its shapes in arrays. One
+// batch API for every pair: for the double capsules, segments, points and
+// triangles of the Python module's array forms the library holds compiled
+// overloads (declared at the end; the same answers and errors as the
+// templates, without instantiating the filters in the caller).
 //
 //   overlap_batch(x, y, closed, open)     closed[i] = intersects(x[i], y[i]),
 //                                         open[i] = interiors_overlap(x[i], y[i])
@@ -96,5 +100,28 @@ void intersection_batch(std::span<const S> s, std::span<const S> t,
   each("intersection_batch", items("intersection_batch", out.size(), s, t),
        [&](std::size_t i) { out[i] = intersection(at(s, i), at(t, i)); });
 }
+
+// The double capsules, segments, points and triangles of the Python module's
+// array forms are compiled in the library (src/convex_batch.cpp): callers
+// use those instances instead of instantiating the filters again. One list,
+// read by both files.
+#define EXACTGEOM_COMPILED_BATCHES(X)                                                                     \
+  X(overlap_batch, Capsule2<double>, Capsule2<double>, std::span<std::uint8_t>, std::span<std::uint8_t>) \
+  X(overlap_batch, Capsule3<double>, Capsule3<double>, std::span<std::uint8_t>, std::span<std::uint8_t>) \
+  X(distance_batch, Segment2<double>, Segment2<double>, std::span<double>)                             \
+  X(distance_batch, Segment3<double>, Segment3<double>, std::span<double>)                             \
+  X(distance_batch, Point2<double>, Segment2<double>, std::span<double>)                               \
+  X(distance_batch, Point3<double>, Segment3<double>, std::span<double>)                               \
+  X(distance_batch, Segment3<double>, Triangle3<double>, std::span<double>)                            \
+  X(squared_distance_batch, Segment2<double>, Segment2<double>, std::span<mpq_class>)                  \
+  X(squared_distance_batch, Segment3<double>, Segment3<double>, std::span<mpq_class>)                  \
+  X(squared_distance_batch, Point2<double>, Segment2<double>, std::span<mpq_class>)                    \
+  X(squared_distance_batch, Point3<double>, Segment3<double>, std::span<mpq_class>)                    \
+  X(squared_distance_batch, Segment3<double>, Triangle3<double>, std::span<mpq_class>)
+
+#define EXACTGEOM_EXTERN_BATCH(fn, A, B, ...) \
+  extern template void fn<A, B>(std::span<const A>, std::span<const B>, __VA_ARGS__);
+EXACTGEOM_COMPILED_BATCHES(EXACTGEOM_EXTERN_BATCH)
+#undef EXACTGEOM_EXTERN_BATCH
 
 }  // namespace exactgeom

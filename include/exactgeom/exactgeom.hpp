@@ -20,7 +20,6 @@
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
-#include "exactgeom/shape_batch.hpp"
 #include "exactgeom/shapes.hpp"
 #include "exactgeom/swept.hpp"
 #include "exactgeom/vector.hpp"

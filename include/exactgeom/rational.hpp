@@ -22,6 +22,7 @@
 #include <concepts>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -227,4 +228,18 @@ template <class A, class B>
 double distance(const A& x, const B& y) {
   return sqrt_to_double(squared_distance(x, y));
 }
+
+/// The answer of closest_points(x, y), one type for every pair: a closest
+/// pair of points of the two shapes' cores, exactly, and its squared
+/// distance; P is Point2 or Point3 of the exact result type. Where a pair's
+/// kernel computes them, the parameters of the points along the segments:
+/// s along the first shape when it is a segment (two segments; a segment and
+/// a triangle), t along the second (two segments); empty otherwise.
+template <class P>
+struct ClosestPoints {
+  using value_type = std::remove_cvref_t<decltype(std::declval<P&>().x)>;
+  P on_first, on_second;              ///< a closest pair: on x's core, on y's core
+  value_type squared_distance;        ///< |on_first - on_second|^2
+  std::optional<value_type> s, t;     ///< on_first = a + s (b - a), on_second = c + t (d - c), for segments
+};
 }  // namespace exactgeom

@@ -44,21 +44,15 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/float_env.hpp"
-#include "exactgeom/detail/segment_front.hpp"
+#include "exactgeom/detail/segment_integers.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segments.hpp"
 
 namespace exactgeom {
 
-/// The result of closest_points(segment, triangle); see the top of this file.
-template <class R>
-struct SegmentTriangleClosestPoints {
-  R s;                               ///< parameter on the segment, in [0, 1]
-  Point3<R> on_first;        ///< on the segment (the first argument)
-  Point3<R> on_second;       ///< on the triangle (the second argument)
-  R squared_distance;        ///< |on_first - on_second|^2
-};
+// closest_points(s, tri) answers a ClosestPoints (rational.hpp) with the
+// segment parameter s set.
 
 namespace detail {
 
@@ -107,7 +101,7 @@ auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3
   const IntegerForm<T, 3, 5> f(pts);
   auto r = detail::segment_triangle_closest(f.p);
   const auto x = along(f.p[0], sub(f.p[1], f.p[0]), r.s);
-  SegmentTriangleClosestPoints<R> out;
+  ClosestPoints<Point3<R>> out;
   out.s = r.s;
   out.on_first = Point3<R>{f.length(x[0]), f.length(x[1]), f.length(x[2])};
   out.on_second = Point3<R>{f.length(std::move(r.on_triangle[0])), f.length(std::move(r.on_triangle[1])),
@@ -125,7 +119,7 @@ auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3
 namespace compiled {
 #define EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(T)                                                     \
   rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri); \
-  SegmentTriangleClosestPoints<rational_t<T>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
+  ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
                                                                   const Triangle3<T>& tri);
 EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(float)
 EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(double)
@@ -153,7 +147,7 @@ rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
 /// The exact closest pair (smallest segment parameter among ties); see the
 /// top of this file.
 template <Coordinate T>
-SegmentTriangleClosestPoints<rational_t<T>> closest_points(const Segment3<T>& s,
+ClosestPoints<Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
                                                            const Triangle3<T>& tri) {
   return detail::route<T>(
       "segment_triangle_cp", [](const auto&... a) { return compiled::segment_triangle_cp(a...); },

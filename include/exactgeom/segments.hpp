@@ -60,7 +60,7 @@
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/segment_fast.hpp"
 #include "exactgeom/detail/float_env.hpp"
-#include "exactgeom/detail/segment_front.hpp"
+#include "exactgeom/detail/segment_integers.hpp"
 #include "exactgeom/detail/segment_kernel.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
@@ -98,13 +98,8 @@ struct SegmentIntersection {
   std::optional<S> overlap;  ///< overlap: the common part, overlap->a lexicographically < overlap->b
 };
 
-/// The result of closest_points(s, t); see the top of this file.
-template <class R, class P>
-struct ClosestPoints {
-  R s, t;                 ///< parameters on the first and second segment, in [0, 1]
-  P on_first, on_second;  ///< the closest points themselves
-  R squared_distance;     ///< |on_first - on_second|^2
-};
+// closest_points(s, t) answers a ClosestPoints (rational.hpp) with both
+// segment parameters s and t set.
 
 namespace detail::seg {
 
@@ -166,7 +161,7 @@ auto segment_closest(const Seg& s, const Seg& t) {
     y1[k] = f.length(c1[k]);
     y2[k] = f.length(c2[k]);
   }
-  return ClosestPoints<R, RP>{r.s, r.t, make_point<R>(y1), make_point<R>(y2), f.area(r.dist2)};
+  return ClosestPoints<RP>{make_point<R>(y1), make_point<R>(y2), f.area(r.dist2), r.s, r.t};
 }
 
 /// int32 points as the int64 arrays of detail/segment_fast.hpp.
@@ -241,7 +236,7 @@ namespace compiled {
       const Segment##D<T>& s, const Segment##D<T>& t);                                                   \
   rational_t<T> segment_dist2(const Segment##D<T>& s, const Segment##D<T>& t);                          \
   rational_t<T> point_segment_dist2(const Point##D<T>& p, const Segment##D<T>& s);                      \
-  ClosestPoints<rational_t<T>, Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,          \
+  ClosestPoints<Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,          \
                                                                         const Segment##D<T>& t);
 EXACTGEOM_SEGMENTS_COMPILED(float, 2)
 EXACTGEOM_SEGMENTS_COMPILED(float, 3)
@@ -313,14 +308,14 @@ rational_t<T> squared_distance(const Point3<T>& p, const Segment3<T>& s) {
 
 /// Closest points and their parameters; see the top of this file.
 template <Coordinate T>
-ClosestPoints<rational_t<T>, Point2<rational_t<T>>> closest_points(const Segment2<T>& s,
+ClosestPoints<Point2<rational_t<T>>> closest_points(const Segment2<T>& s,
                                                                     const Segment2<T>& t) {
   return detail::route<T>(
       "segment_closest", [](const auto&... a) { return compiled::segment_closest(a...); },
       [](const auto&... a) { return detail::seg::segment_closest<T>(a...); }, s, t);
 }
 template <Coordinate T>
-ClosestPoints<rational_t<T>, Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
+ClosestPoints<Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
                                                                     const Segment3<T>& t) {
   return detail::route<T>(
       "segment_closest", [](const auto&... a) { return compiled::segment_closest(a...); },

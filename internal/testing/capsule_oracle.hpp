@@ -17,7 +17,7 @@
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 
-namespace capsule_oracle {
+namespace exactgeom::testing::capsule_oracle {
 
 namespace eg = exactgeom;
 
@@ -123,4 +123,4 @@ std::pair<bool, bool> oracle(const eg::Capsule3<T>& c, const eg::Triangle3<T>& t
   return {d2 <= R * R, d2 < R * R};
 }
 
-}  // namespace capsule_oracle
+}  // namespace exactgeom::testing::capsule_oracle

@@ -24,7 +24,7 @@
 
 #include "exactgeom/geometry.hpp"
 
-namespace exactgeom::oracle {
+namespace exactgeom::testing::oracle {
 
 using cpp_int = boost::multiprecision::cpp_int;
 using cpp_rational = boost::multiprecision::cpp_rational;
@@ -189,4 +189,4 @@ struct CoordinateTypeNames {
   }
 };
 
-}  // namespace exactgeom::oracle
+}  // namespace exactgeom::testing::oracle

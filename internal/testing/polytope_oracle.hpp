@@ -90,14 +90,14 @@
 
 #include "testing/capsule_oracle.hpp"
 
-namespace exactgeom::polytope_oracle {
+namespace exactgeom::testing::polytope_oracle {
 
 using Q = mpq_class;
 using QV = std::array<mpq_class, 3>;
 
-using capsule_oracle::qcross;
-using capsule_oracle::qdot;
-using capsule_oracle::qsub;
+using exactgeom::testing::capsule_oracle::qcross;
+using exactgeom::testing::capsule_oracle::qdot;
+using exactgeom::testing::capsule_oracle::qsub;
 
 inline constexpr std::size_t kMaxCorePoints = 40;
 inline constexpr std::size_t kMaxDifferencePoints = 64;
@@ -428,11 +428,11 @@ inline Q distance2(const std::vector<QV>& A, const std::vector<QV>& B, int dim) 
   };
   const auto sa = segments(a), sb = segments(b);
   for (const auto& s : sa)
-    for (const auto& t : sb) keep(capsule_oracle::oracle_segment_segment(s[0], s[1], t[0], t[1]));
+    for (const auto& t : sb) keep(exactgeom::testing::capsule_oracle::oracle_segment_segment(s[0], s[1], t[0], t[1]));
   for (const auto& t : triangles(b))
-    for (const QV& v : a.vertices) keep(capsule_oracle::oracle_point_triangle(v, t[0], t[1], t[2]));
+    for (const QV& v : a.vertices) keep(exactgeom::testing::capsule_oracle::oracle_point_triangle(v, t[0], t[1], t[2]));
   for (const auto& t : triangles(a))
-    for (const QV& v : b.vertices) keep(capsule_oracle::oracle_point_triangle(v, t[0], t[1], t[2]));
+    for (const QV& v : b.vertices) keep(exactgeom::testing::capsule_oracle::oracle_point_triangle(v, t[0], t[1], t[2]));
   return *best;
 }
 
@@ -506,4 +506,4 @@ inline std::optional<Q> time_of_impact_r0(const std::vector<QV>& A, const std::v
   return range->first;
 }
 
-}  // namespace exactgeom::polytope_oracle
+}  // namespace exactgeom::testing::polytope_oracle

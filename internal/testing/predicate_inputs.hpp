@@ -35,7 +35,7 @@
 #include "testing/random.hpp"
 #include "exactgeom/geometry.hpp"
 
-namespace exactgeom::bench {
+namespace exactgeom::testing {
 
 // ---------------------------------------------------------------------------
 // Exactly degenerate integer configurations with every |coordinate| < 2^mag.
@@ -290,4 +290,4 @@ std::vector<Tuple<Op, I>> int_set(const std::string& set, std::size_t count = kI
   return out;
 }
 
-}  // namespace exactgeom::bench
+}  // namespace exactgeom::testing

@@ -14,7 +14,7 @@
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
 
-namespace exactgeom::bench {
+namespace exactgeom::testing {
 
 /// Inputs per batch: every iteration of every benchmark runs over this many
 /// pre-generated inputs (the house rule asks for at least 1,024). 4,096 also
@@ -42,7 +42,7 @@ inline double uniform_double(Rng& g, double lo, double hi) {
 
 /// A coordinate for the tests of the fixed-width edge of the double paths
 /// (doubles that are integers below 2^61 times one power of two,
-/// segment_front.hpp doubles_as_int61): with its bits between 2^e0 and
+/// segment_integers.hpp doubles_as_int61): with its bits between 2^e0 and
 /// 2^(e0 + span), of either sign; which = 0 a small odd multiple of 2^e0,
 /// 1 an odd 53-bit value whose top bit is 2^(e0 + span - 1), otherwise such
 /// a value up to 11 bits lower.
@@ -83,4 +83,4 @@ double to_double(I v) {
 inline mpz_class to_mpz(std::int64_t v) { return exactgeom::to_mpq(v).get_num(); }
 inline mpq_class to_mpq(double v) { return mpq_class(v); }
 
-}  // namespace exactgeom::bench
+}  // namespace exactgeom::testing

@@ -92,10 +92,10 @@ def distance(x, y):
     return _exactgeom.distance(x, y)
 
 
-def distance2(x, y, pairs=False):
+def squared_distance(x, y, pairs=False):
     if _arrays.shape_form(x, y):
-        return _arrays.distance2(x, y, pairs)
-    d = _exactgeom.distance2(x, y)
+        return _arrays.squared_distance(x, y, pairs)
+    d = _exactgeom.squared_distance(x, y)
     return (d.numerator, d.denominator) if pairs else d
 
 
@@ -123,10 +123,10 @@ def segment_distance(s, t):
     return _exactgeom.segment_distance(s, t)
 
 
-def segment_distance2(s, t, pairs=False):
+def segment_squared_distance(s, t, pairs=False):
     if _arrays.segment_form(s, t):
-        return _arrays.segment_distance2(s, t, pairs)
-    d = _exactgeom.segment_distance2(s, t)
+        return _arrays.segment_squared_distance(s, t, pairs)
+    d = _exactgeom.segment_squared_distance(s, t)
     return (d.numerator, d.denominator) if pairs else d
 
 
@@ -136,10 +136,10 @@ def point_segment_distance(p, s):
     return _exactgeom.point_segment_distance(p, s)
 
 
-def point_segment_distance2(p, s, pairs=False):
+def point_segment_squared_distance(p, s, pairs=False):
     if _arrays.point_form(p, s):
         return _arrays.point_segment_distance(p, s, exact=True, pairs=pairs)
-    d = _exactgeom.point_segment_distance2(p, s)
+    d = _exactgeom.point_segment_squared_distance(p, s)
     return (d.numerator, d.denominator) if pairs else d
 
 
@@ -149,10 +149,10 @@ def segment_triangle_distance(s, tri):
     return _exactgeom.segment_triangle_distance(s, tri)
 
 
-def segment_triangle_distance2(s, tri, pairs=False):
+def segment_triangle_squared_distance(s, tri, pairs=False):
     if _arrays.triangle_form(s, tri):
         return _arrays.segment_triangle_distance(s, tri, exact=True, pairs=pairs)
-    d = _exactgeom.segment_triangle_distance2(s, tri)
+    d = _exactgeom.segment_triangle_squared_distance(s, tri)
     return (d.numerator, d.denominator) if pairs else d
 
 
@@ -162,11 +162,11 @@ _PAIRS = "\n\npairs=True: (numerator, denominator) Python ints instead of a Frac
 _FLOATS = " Returns a float64 array."
 _EXACT = " Returns an object array of Fractions, or with pairs=True two object arrays of Python ints " \
     "(numerators, denominators)."
-for _f, _shapes, _returns in ((segment_distance, "", _FLOATS), (segment_distance2, "", _EXACT),
+for _f, _shapes, _returns in ((segment_distance, "", _FLOATS), (segment_squared_distance, "", _EXACT),
                               (point_segment_distance, " Points as an array of shape (n, D).", _FLOATS),
-                              (point_segment_distance2, " Points as an array of shape (n, D).", _EXACT),
+                              (point_segment_squared_distance, " Points as an array of shape (n, D).", _EXACT),
                               (segment_triangle_distance, " Triangles as an array of shape (n, 3, 3).", _FLOATS),
-                              (segment_triangle_distance2, " Triangles as an array of shape (n, 3, 3).", _EXACT)):
+                              (segment_triangle_squared_distance, " Triangles as an array of shape (n, 3, 3).", _EXACT)):
     _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + (_PAIRS if _returns is _EXACT else "") + \
         _ARRAY_FORMS + _shapes + _returns
 
@@ -190,7 +190,7 @@ for _f, _returns in ((overlap, _TEST + _SHAPE_ARRAYS + " Returns Overlap of two 
                      (capsule_triangle, _TEST + _SHAPE_ARRAYS + " Returns Overlap of two bool arrays, or the one the "
                       "test names."),
                      (distance, _SHAPE_ARRAYS + " Returns a float64 array."),
-                     (distance2, _PAIRS + _SHAPE_ARRAYS + _EXACT),
+                     (squared_distance, _PAIRS + _SHAPE_ARRAYS + _EXACT),
                      (closest_points, _SHAPE_ARRAYS + " Returns an object array of Fractions of shape (n, 2, D): "
                       "[i, 0] on x's core, [i, 1] on y's."),
                      (contact, _SHAPE_ARRAYS + " Returns Contact of float64 arrays: depth (n,), normal (n, D), "
@@ -206,7 +206,7 @@ for _f, _returns in ((segments_intersect, " Returns a bool array."),
                       "Fractions (None where the kind has no point); overlap, an object array (n, 2, D) (None where "
                       "the kind is not overlap)."),
                      (segment_closest_points, " Returns ClosestPoints of object arrays of Fractions: s, t (n,), "
-                      "on_first, on_second (n, D), distance2 (n,).")):
+                      "on_first, on_second (n, D), squared_distance (n,).")):
     _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _ARRAY_FORMS + _returns
 
 __all__ = [
@@ -226,7 +226,6 @@ __all__ = [
     "closest_points",
     "contact",
     "distance",
-    "distance2",
     "eval",
     "incircle",
     "insphere",
@@ -235,13 +234,32 @@ __all__ = [
     "orient3d",
     "overlap",
     "point_segment_distance",
-    "point_segment_distance2",
+    "point_segment_squared_distance",
     "segment_closest_points",
     "segment_distance",
-    "segment_distance2",
     "segment_intersection",
+    "segment_squared_distance",
     "segment_triangle_distance",
-    "segment_triangle_distance2",
+    "segment_triangle_squared_distance",
     "segments_intersect",
+    "squared_distance",
     "sweep",
 ]
+
+
+# The names before 0.3 (one name per idea since: squared_distance, as in C++).
+# Each warns once per call site and answers as the new one.
+def _renamed(old, new):
+    def alias(*args, **kwargs):
+        import warnings
+        warnings.warn(f"exactgeom.{old} is exactgeom.{new.__name__} since 0.3", DeprecationWarning, stacklevel=2)
+        return new(*args, **kwargs)
+    alias.__name__ = old
+    alias.__doc__ = f"Deprecated: {new.__name__} (renamed in 0.3)."
+    return alias
+
+
+distance2 = _renamed("distance2", squared_distance)
+segment_distance2 = _renamed("segment_distance2", segment_squared_distance)
+point_segment_distance2 = _renamed("point_segment_distance2", point_segment_squared_distance)
+segment_triangle_distance2 = _renamed("segment_triangle_distance2", segment_triangle_squared_distance)

@@ -95,10 +95,10 @@ def segment_distance(s, t):
     return _exactgeom._segment_distance_batch(a, b)
 
 
-def segment_distance2(s, t, pairs=False):
+def segment_squared_distance(s, t, pairs=False):
     a, b = _segments(s, "s"), _segments(t, "t")
     _agree(a.shape[0], b.shape[0], "s", "t")
-    return _exactgeom._segment_distance2_batch(a, b, bool(pairs))
+    return _exactgeom._segment_squared_distance_batch(a, b, bool(pairs))
 
 
 def _agree(n, m, x, y):
@@ -139,7 +139,7 @@ def segment_triangle_distance(s, tri, exact=False, pairs=False):
     return _exactgeom._segment_triangle_batch(a, b, exact, bool(pairs))
 
 
-# ---- any two shapes: overlap, capsule_triangle, distance, distance2,
+# ---- any two shapes: overlap, capsule_triangle, distance, squared_distance,
 # closest_points, contact, sweep. Each argument becomes a shape array
 # (kind, points, counts, radii) of n shapes or one (arrays_shapes.cpp):
 #   kind 0: points (m, 1, D) (points, balls) or (m, 2, D) (segments, capsules)
@@ -298,9 +298,9 @@ def distance(x, y):
     return _exactgeom._shapes_batch("distance", a, b, None, False, False, False)
 
 
-def distance2(x, y, pairs=False):
-    a, b = _pair(x, y, "distance2")
-    return _exactgeom._shapes_batch("distance2", a, b, None, False, False, bool(pairs))
+def squared_distance(x, y, pairs=False):
+    a, b = _pair(x, y, "squared_distance")
+    return _exactgeom._shapes_batch("squared_distance", a, b, None, False, False, bool(pairs))
 
 
 def closest_points(x, y):

@@ -41,8 +41,16 @@ class ClosestPoints(NamedTuple):
     """s0 + s (s1 - s0)."""
     on_second: Point
     """t0 + t (t1 - t0)."""
-    distance2: Fraction
+    squared_distance: Fraction
     """|on_first - on_second|**2, the squared distance."""
+
+    @property
+    def distance2(self):
+        """Deprecated: squared_distance (renamed in 0.3)."""
+        import warnings
+        warnings.warn("ClosestPoints.distance2 is ClosestPoints.squared_distance since 0.3", DeprecationWarning,
+                      stacklevel=2)
+        return self.squared_distance
 
 
 class Contact(NamedTuple):

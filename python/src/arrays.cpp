@@ -1,4 +1,4 @@
-// python/src/arrays.cpp: the array forms' C++ half (shape_batch.hpp over
+// python/src/arrays.cpp: the array forms' C++ half (convex_batch.hpp over
 // NumPy float64 arrays, the GIL released during the loop). The Python half,
 // exactgeom/_arrays.py, checks shapes and dtypes, broadcasts one shape
 // against n and calls these with C-contiguous float64 arrays whose first
@@ -12,7 +12,7 @@
 
 #include "arrays.hpp"
 #include "convert.hpp"
-#include "exactgeom/shape_batch.hpp"
+#include "exactgeom/convex_batch.hpp"
 #include "module.hpp"
 
 namespace exactgeom::python {
@@ -49,12 +49,12 @@ py::tuple capsule_capsule(const F64& s1, const F64& r1, const F64& s2, const F64
     const auto a = capsules<Capsule2<double>, Segment2<double>>(s1, r1);
     const auto b = capsules<Capsule2<double>, Segment2<double>>(s2, r2);
     py::gil_scoped_release free;
-    capsule_capsule_batch(std::span<const Capsule2<double>>(a), std::span<const Capsule2<double>>(b), cs, os);
+    overlap_batch(std::span<const Capsule2<double>>(a), std::span<const Capsule2<double>>(b), cs, os);
   } else {
     const auto a = capsules<Capsule3<double>, Segment3<double>>(s1, r1);
     const auto b = capsules<Capsule3<double>, Segment3<double>>(s2, r2);
     py::gil_scoped_release free;
-    capsule_capsule_batch(std::span<const Capsule3<double>>(a), std::span<const Capsule3<double>>(b), cs, os);
+    overlap_batch(std::span<const Capsule3<double>>(a), std::span<const Capsule3<double>>(b), cs, os);
   }
   return py::make_tuple(closed ? py::object(c) : py::none(), open ? py::object(o) : py::none());
 }
@@ -75,19 +75,19 @@ py::array_t<double> segment_distance(const F64& s, const F64& t) {
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    if (s.shape(2) == 2) segment_distance_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), o);
-    else segment_distance_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), o);
+    if (s.shape(2) == 2) distance_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), o);
+    else distance_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), o);
   }
   return out;
 }
 
-py::object segment_distance2(const F64& s, const F64& t, bool pairs) {
+py::object segment_squared_distance(const F64& s, const F64& t, bool pairs) {
   const std::size_t n = pair_count(s, t);
   std::vector<mpq_class> q(n);
   {
     py::gil_scoped_release free;
-    if (s.shape(2) == 2) segment_distance2_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), q);
-    else segment_distance2_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), q);
+    if (s.shape(2) == 2) squared_distance_batch(rows<Segment2<double>>(s), rows<Segment2<double>>(t), q);
+    else squared_distance_batch(rows<Segment3<double>>(s), rows<Segment3<double>>(t), q);
   }
   return exact_objects(q, pairs);
 }
@@ -108,8 +108,8 @@ py::object point_segment(const F64& p, const F64& s, bool exact, bool pairs) {
     std::vector<mpq_class> q(n);
     {
       py::gil_scoped_release free;
-      if (d == 2) point_segment_distance2_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), q);
-      else point_segment_distance2_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), q);
+      if (d == 2) squared_distance_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), q);
+      else squared_distance_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), q);
     }
     return exact_objects(q, pairs);
   }
@@ -117,8 +117,8 @@ py::object point_segment(const F64& p, const F64& s, bool exact, bool pairs) {
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    if (d == 2) point_segment_distance_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), o);
-    else point_segment_distance_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), o);
+    if (d == 2) distance_batch(rows<Point2<double>>(p), rows<Segment2<double>>(s), o);
+    else distance_batch(rows<Point3<double>>(p), rows<Segment3<double>>(s), o);
   }
   return out;
 }
@@ -134,7 +134,7 @@ py::object segment_triangle(const F64& s, const F64& tri, bool exact, bool pairs
     std::vector<mpq_class> q(n);
     {
       py::gil_scoped_release free;
-      segment_triangle_distance2_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), q);
+      squared_distance_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), q);
     }
     return exact_objects(q, pairs);
   }
@@ -142,7 +142,7 @@ py::object segment_triangle(const F64& s, const F64& tri, bool exact, bool pairs
   const std::span<double> o(out.mutable_data(), n);
   {
     py::gil_scoped_release free;
-    segment_triangle_distance_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), o);
+    distance_batch(rows<Segment3<double>>(s), rows<Triangle3<double>>(tri), o);
   }
   return out;
 }
@@ -155,8 +155,8 @@ void register_arrays(py::module_& m) {
         arg("open"), "capsule_capsule's array form (exactgeom._arrays): float64 arrays, n or 1 rows each.");
   m.def("_segment_distance_batch", &segment_distance, arg("s"), arg("t"),
         "segment_distance's array form (exactgeom._arrays).");
-  m.def("_segment_distance2_batch", &segment_distance2, arg("s"), arg("t"), arg("pairs"),
-        "segment_distance2's array form (exactgeom._arrays).");
+  m.def("_segment_squared_distance_batch", &segment_squared_distance, arg("s"), arg("t"), arg("pairs"),
+        "segment_squared_distance's array form (exactgeom._arrays).");
   m.def("_point_segment_batch", &point_segment, arg("p"), arg("s"), arg("exact"), arg("pairs"),
         "point_segment_distance(2)'s array form (exactgeom._arrays).");
   m.def("_segment_triangle_batch", &segment_triangle, arg("s"), arg("tri"), arg("exact"), arg("pairs"),

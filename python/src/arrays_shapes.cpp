@@ -1,5 +1,5 @@
 // python/src/arrays_shapes.cpp: the array forms of overlap, capsule_triangle,
-// distance, distance2, closest_points, contact and sweep (convex_batch.hpp
+// distance, squared_distance, closest_points, contact and sweep (convex_batch.hpp
 // over NumPy float64 arrays, the GIL released while shapes are built and
 // answered). The Python half, exactgeom/_arrays.py, reads the user's arrays
 // into one layout per kind of shape (ShapeArray below) and broadcasts one
@@ -148,7 +148,7 @@ struct Outputs {
   py::array_t<bool> closed, open;
   py::array_t<double> real;                            // distance, sweep; contact's depth
   py::array_t<double> normal, depth_normal, gap;       // contact
-  std::vector<mpq_class> exact;                        // distance2
+  std::vector<mpq_class> exact;                        // squared_distance
   std::vector<mpq_class> points;                       // closest_points: n x 2 x dim
 };
 
@@ -165,7 +165,7 @@ void answer(const Xs& xs, const Ys& ys, const F64* v, Outputs& o, bool want_clos
                   std::span<std::uint8_t>(reinterpret_cast<std::uint8_t*>(o.open.mutable_data()), want_open ? n : 0));
   } else if (o.op == "distance") {
     distance_batch(x, y, std::span<double>(o.real.mutable_data(), n));
-  } else if (o.op == "distance2") {
+  } else if (o.op == "squared_distance") {
     squared_distance_batch(x, y, std::span<mpq_class>(o.exact));
   } else if (o.op == "closest_points") {
     std::vector<decltype(closest_points(x[0], y[0]))> c(n);
@@ -234,7 +234,7 @@ py::object shapes_batch(const std::string& op, const py::tuple& xt, const py::tu
     o.open = py::array_t<bool>(want_open ? sn : 0);
   } else if (op == "distance" || op == "sweep") {
     o.real = py::array_t<double>(sn);
-  } else if (op == "distance2") {
+  } else if (op == "squared_distance") {
     o.exact.resize(n);
   } else if (op == "closest_points") {
     o.points.resize(n * 2 * static_cast<std::size_t>(o.dim));
@@ -261,7 +261,7 @@ py::object shapes_batch(const std::string& op, const py::tuple& xt, const py::tu
   if (op == "overlap")
     return py::make_tuple(want_closed ? py::object(o.closed) : py::none(), want_open ? py::object(o.open) : py::none());
   if (op == "distance" || op == "sweep") return o.real;
-  if (op == "distance2") return exact_objects(o.exact, pairs);
+  if (op == "squared_distance") return exact_objects(o.exact, pairs);
   if (op == "contact") return py::make_tuple(o.real, o.normal, o.depth_normal, o.gap);
   // closest_points: an (n, 2, D) object array of Fractions.
   return exact_objects(o.points, false).attr("reshape")(sn, 2, sd);
@@ -325,8 +325,8 @@ py::object on_segments(const std::string& what, const F64& s, const F64& t, std:
   py::array ps = object_array({sn}), ts = object_array({sn}), p = object_array({sn, sd}), q = object_array({sn, sd}),
             d2 = object_array({sn});
   for (std::size_t i = 0; i < n; ++i) {
-    put_object(ps, i, frac(r[i].s));
-    put_object(ts, i, frac(r[i].t));
+    put_object(ps, i, frac(*r[i].s));
+    put_object(ts, i, frac(*r[i].t));
     put_point(p, i * d, r[i].on_first);
     put_point(q, i * d, r[i].on_second);
     put_object(d2, i, frac(r[i].squared_distance));
@@ -350,7 +350,7 @@ py::object segments_batch(const std::string& what, const F64& s, const F64& t) {
 void register_array_shapes(py::module_& m) {
   using py::arg;
   m.def("_shapes_batch", &shapes_batch, arg("op"), arg("x"), arg("y"), arg("v"), arg("closed"), arg("open"),
-        arg("pairs"), "The array forms of overlap, distance, distance2, closest_points, contact and sweep "
+        arg("pairs"), "The array forms of overlap, distance, squared_distance, closest_points, contact and sweep "
                       "(exactgeom._arrays): shape arrays of n or 1 shapes each.");
   m.def("_segments_batch", &segments_batch, arg("what"), arg("s"), arg("t"),
         "The array forms of segments_intersect ('test'), segment_intersection and segment_closest_points "

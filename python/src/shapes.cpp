@@ -227,8 +227,8 @@ py::object segments_intersect(py::handle s, py::handle t) {
                      [](const auto& a, const auto& b) -> py::object { return py::bool_(intersects(a, b)); });
 }
 
-py::object segment_distance2(py::handle s, py::handle t) {
-  return on_segments("segment_distance2", s, t,
+py::object segment_squared_distance(py::handle s, py::handle t) {
+  return on_segments("segment_squared_distance", s, t,
                      [](const auto& a, const auto& b) { return fraction(squared_distance(a, b)); });
 }
 
@@ -240,7 +240,7 @@ py::object segment_distance(py::handle s, py::handle t) {
 py::object segment_closest_points(py::handle s, py::handle t) {
   return on_segments("segment_closest_points", s, t, [](const auto& a, const auto& b) {
     const auto r = closest_points(a, b);
-    return result_type("ClosestPoints")(fraction(r.s), fraction(r.t), point_tuple(r.on_first),
+    return result_type("ClosestPoints")(fraction(*r.s), fraction(*r.t), point_tuple(r.on_first),
                                         point_tuple(r.on_second), fraction(r.squared_distance));
   });
 }
@@ -257,8 +257,8 @@ py::object on_point_segment(const char* fn, py::handle p, py::handle s, F f) {
   });
 }
 
-py::object point_segment_distance2(py::handle p, py::handle s) {
-  return on_point_segment("point_segment_distance2", p, s,
+py::object point_segment_squared_distance(py::handle p, py::handle s) {
+  return on_point_segment("point_segment_squared_distance", p, s,
                           [](const auto& a, const auto& b) { return fraction(squared_distance(a, b)); });
 }
 
@@ -276,8 +276,8 @@ py::object on_segment_triangle(const char* fn, py::handle s, py::handle tri, F f
                  [&](auto tag) -> py::object { return f(seg3<decltype(tag)>(a), tri3<decltype(tag)>(t)); });
 }
 
-py::object segment_triangle_distance2(py::handle s, py::handle tri) {
-  return on_segment_triangle("segment_triangle_distance2", s, tri,
+py::object segment_triangle_squared_distance(py::handle s, py::handle tri) {
+  return on_segment_triangle("segment_triangle_squared_distance", s, tri,
                              [](const auto& a, const auto& t) { return fraction(squared_distance(a, t)); });
 }
 
@@ -432,8 +432,8 @@ py::object overlap_of(py::handle x, py::handle y) {
                    [](const auto& a, const auto& b) { return overlap_result(intersects(a, b), interiors_overlap(a, b)); });
 }
 
-py::object distance2_of(py::handle x, py::handle y) {
-  return on_shapes("distance2", x, y, [](const auto& a, const auto& b) { return fraction(squared_distance(a, b)); });
+py::object squared_distance_of(py::handle x, py::handle y) {
+  return on_shapes("squared_distance", x, y, [](const auto& a, const auto& b) { return fraction(squared_distance(a, b)); });
 }
 
 py::object distance_of(py::handle x, py::handle y) {
@@ -471,7 +471,7 @@ dimension); a segment is a pair of points (zero length allowed); a capsule is
 (segment, r), or (center, r) for a disk or ball, or {"seg": segment, "r": r}
 as in the query format (r >= 0; a 2-D capsule is a stadium); a triangle is
 three 3-D points, filled (collinear corners give the segment they cover), or
-{"tri": [p, q, r]}. contact, overlap, distance, distance2, closest_points and
+{"tri": [p, q, r]}. contact, overlap, distance, squared_distance, closest_points and
 sweep also take every shape of the query format: {"poly": [points], "r": r}
 (2-D), {"hull": [points], "r": r} (3-D), {"box": {"c": point, "axes": [D
 vectors], "h": [D half extents]}, "r": r} (r optional, 0 when missing). Values are exact as given (float, int of any size,
@@ -498,32 +498,32 @@ void register_shapes(py::module_& m) {
             "True iff the closed segments share a point (the predicate alone: faster\n"
             "than segment_intersection).")
             .c_str());
-  m.def("segment_distance2", &segment_distance2, arg("s"), arg("t"),
-        doc("segment_distance2(s, t) -> fractions.Fraction\n\n"
+  m.def("segment_squared_distance", &segment_squared_distance, arg("s"), arg("t"),
+        doc("segment_squared_distance(s, t) -> fractions.Fraction\n\n"
             "The exact squared distance between the closed segments (0 when they meet).")
             .c_str());
   m.def("segment_distance", &segment_distance, arg("s"), arg("t"),
         doc("segment_distance(s, t) -> float\n\n"
             "The distance between the closed segments, correctly rounded (the exact\n"
-            "square root of segment_distance2, rounded to the nearest double, ties to even).")
+            "square root of segment_squared_distance, rounded to the nearest double, ties to even).")
             .c_str());
   m.def("segment_closest_points", &segment_closest_points, arg("s"), arg("t"),
         doc("segment_closest_points(s, t) -> ClosestPoints\n\n"
             "Exact closest points: parameters s, t in [0, 1], on_first = s0 + s (s1 - s0),\n"
-            "on_second likewise, and distance2 = |on_first - on_second|^2, all Fractions.\n"
+            "on_second likewise, and squared_distance = |on_first - on_second|^2, all Fractions.\n"
             "Where several pairs are closest (parallel segments), the one with the\n"
             "smallest s; a zero-length segment has parameter 0.")
             .c_str());
-  m.def("point_segment_distance2", &point_segment_distance2, arg("p"), arg("s"),
-        doc("point_segment_distance2(p, s) -> fractions.Fraction\n\n"
+  m.def("point_segment_squared_distance", &point_segment_squared_distance, arg("p"), arg("s"),
+        doc("point_segment_squared_distance(p, s) -> fractions.Fraction\n\n"
             "The exact squared distance from the point p to the closed segment s.")
             .c_str());
   m.def("point_segment_distance", &point_segment_distance, arg("p"), arg("s"),
         doc("point_segment_distance(p, s) -> float\n\n"
             "The distance from the point p to the closed segment s, correctly rounded.")
             .c_str());
-  m.def("segment_triangle_distance2", &segment_triangle_distance2, arg("s"), arg("tri"),
-        doc("segment_triangle_distance2(s, tri) -> fractions.Fraction\n\n"
+  m.def("segment_triangle_squared_distance", &segment_triangle_squared_distance, arg("s"), arg("tri"),
+        doc("segment_triangle_squared_distance(s, tri) -> fractions.Fraction\n\n"
             "The exact squared distance between the closed 3-D segment s (a point when\n"
             "its ends are equal) and the filled triangle tri: 0 when they meet.")
             .c_str());
@@ -567,8 +567,8 @@ void register_shapes(py::module_& m) {
             "shapes overlap by more than touching (contact's depth > 0: the distance is\n"
             "< r_x + r_y, or the cores cross, as two interpenetrating boxes of radius 0).")
             .c_str());
-  m.def("distance2", &distance2_of, arg("x"), arg("y"),
-        doc("distance2(x, y) -> fractions.Fraction\n\n"
+  m.def("squared_distance", &squared_distance_of, arg("x"), arg("y"),
+        doc("squared_distance(x, y) -> fractions.Fraction\n\n"
             "The exact squared distance between the cores of any two shapes (0 when they meet).")
             .c_str());
   m.def("distance", &distance_of, arg("x"), arg("y"),

@@ -1,4 +1,4 @@
-"""The array forms of capsule_capsule, segment_distance and segment_distance2:
+"""The array forms of capsule_capsule, segment_distance and segment_squared_distance:
 every item equals the scalar function's answer on random, degenerate
 (touching, parallel, zero-length) and broadcast inputs, a sample agrees
 with the Fraction oracle, and bad input is a ValueError."""
@@ -46,14 +46,14 @@ def test_segment_distances_match_the_scalar_form(dim):
     ds, dt = degenerate_segments(rng, 100, dim)
     s, t = np.concatenate([s, ds]), np.concatenate([t, dt])
     d = eg.segment_distance(s, t)
-    d2 = eg.segment_distance2(s, t)
-    num, den = eg.segment_distance2(s, t, pairs=True)
+    d2 = eg.segment_squared_distance(s, t)
+    num, den = eg.segment_squared_distance(s, t, pairs=True)
     assert d.dtype == np.float64 and d.shape == (len(s),)
     assert d2.dtype == object and num.dtype == object
     for i in range(len(s)):
         si, ti = s[i].tolist(), t[i].tolist()
         assert d[i] == eg.segment_distance(si, ti)
-        assert d2[i] == eg.segment_distance2(si, ti)
+        assert d2[i] == eg.segment_squared_distance(si, ti)
         assert isinstance(d2[i], F) and F(num[i], den[i]) == d2[i]
     # Degenerate rows include exact zeros (end to end, overlapping).
     assert (d[300:] == 0).sum() >= 50
@@ -62,7 +62,7 @@ def test_segment_distances_match_the_scalar_form(dim):
 def test_a_sample_agrees_with_the_fraction_oracle():
     rng = np.random.default_rng(11)
     s, t = random_segments(rng, 40, 3), random_segments(rng, 40, 3)
-    d2 = eg.segment_distance2(s, t)
+    d2 = eg.segment_squared_distance(s, t)
     d = eg.segment_distance(s, t)
     for i in range(len(s)):
         want = oracle.segment_segment_d2(s[i].tolist(), t[i].tolist())
@@ -116,7 +116,7 @@ def test_one_shape_is_broadcast_against_many():
 def test_integer_and_float32_arrays_are_taken_exactly():
     s = np.array([[[0, 0], [4, 0]]] * 3, dtype=np.int32)
     t = np.array([[[0, 3], [4, 3]], [[5, 0], [9, 0]], [[1, -1], [1, 1]]], dtype=np.int64)
-    assert eg.segment_distance2(s, t).tolist() == [9, 1, 0]
+    assert eg.segment_squared_distance(s, t).tolist() == [9, 1, 0]
     f = s.astype(np.float32)
     assert (eg.segment_distance(f, t) == eg.segment_distance(s, t)).all()
 
@@ -147,10 +147,10 @@ def test_bad_input_is_a_value_error():
 
 
 def test_scalar_forms_are_unchanged():
-    assert eg.segment_distance2([[0, 0], [1, 0]], [[0, 2], [1, 2]]) == 4
-    assert eg.segment_distance2([[0, 0], [1, 0]], [[0, 2], [1, 2]], pairs=True) == (4, 1)
+    assert eg.segment_squared_distance([[0, 0], [1, 0]], [[0, 2], [1, 2]]) == 4
+    assert eg.segment_squared_distance([[0, 0], [1, 0]], [[0, 2], [1, 2]], pairs=True) == (4, 1)
     big = 10**30
-    assert eg.segment_distance2([[big, 0], [big + 1, 0]], [[big, 1], [big + 1, 1]]) == 1
+    assert eg.segment_squared_distance([[big, 0], [big + 1, 0]], [[big, 1], [big + 1, 1]]) == 1
     o = eg.capsule_capsule(([[0, 0], [1, 0]], 1), ([[0, 2], [1, 2]], 1))
     assert (o.closed, o.open) == (True, False)
     assert eg.capsule_capsule(([[0, 0], [1, 0]], 1), ([[0, 2], [1, 2]], 1), test="open") is False
@@ -163,12 +163,12 @@ def test_point_segment_distances_match_the_scalar_form(dim):
     p[::4] = rng.integers(-4, 4, (50, dim))  # lattice points, some on the segments
     s = random_segments(rng, 200, dim)
     s[::4] = np.stack([p[::4] - 1, p[::4] + 1], axis=1)  # through the point: distance 0
-    d, d2 = eg.point_segment_distance(p, s), eg.point_segment_distance2(p, s)
-    num, den = eg.point_segment_distance2(p, s, pairs=True)
+    d, d2 = eg.point_segment_distance(p, s), eg.point_segment_squared_distance(p, s)
+    num, den = eg.point_segment_squared_distance(p, s, pairs=True)
     for i in range(200):
         pi, si = p[i].tolist(), s[i].tolist()
         assert d[i] == eg.point_segment_distance(pi, si)
-        assert d2[i] == eg.point_segment_distance2(pi, si) == F(num[i], den[i])
+        assert d2[i] == eg.point_segment_squared_distance(pi, si) == F(num[i], den[i])
     assert (d[::4] == 0).all()
     one = eg.point_segment_distance([0.5] * dim, s)  # one point against n
     assert all(one[i] == eg.point_segment_distance([0.5] * dim, s[i].tolist()) for i in range(200))
@@ -180,11 +180,11 @@ def test_segment_triangle_distances_match_the_scalar_form_and_the_oracle():
     tri = rng.uniform(-4, 4, (200, 3, 3))
     tri[::5] = np.array([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])
     s[::5] = np.array([[1.0, 1.0, -1.0], [1.0, 1.0, 1.0]])  # through the triangle: 0
-    d, d2 = eg.segment_triangle_distance(s, tri), eg.segment_triangle_distance2(s, tri)
+    d, d2 = eg.segment_triangle_distance(s, tri), eg.segment_triangle_squared_distance(s, tri)
     for i in range(200):
         si, ti = s[i].tolist(), tri[i].tolist()
         assert d[i] == eg.segment_triangle_distance(si, ti)
-        assert d2[i] == eg.segment_triangle_distance2(si, ti)
+        assert d2[i] == eg.segment_triangle_squared_distance(si, ti)
     for i in range(0, 200, 10):
         assert d2[i] == oracle.segment_triangle_d2(s[i].tolist(), tri[i].tolist())
     assert (d[::5] == 0).all()

@@ -1,5 +1,5 @@
 """Any two shapes of one dimension (polygons, hulls, boxes, capsules,
-triangles) through overlap, distance2, distance, closest_points, contact and
+triangles) through overlap, squared_distance, distance, closest_points, contact and
 sweep: against an independent Fraction oracle in 2-D (brute force over edges
 and corners), against hand-worked boxes in 3-D, and against `exactgeom eval`
 on the same shapes (the module and the command must agree)."""
@@ -86,7 +86,7 @@ def test_polygons_against_the_fraction_oracle():
         P = [(F(rng.randint(-4, 4)), F(rng.randint(-4, 4), rng.randint(1, 2))) for _ in range(rng.randint(1, 6))]
         Q = [(F(rng.randint(-4, 4)), F(rng.randint(-4, 4))) for _ in range(rng.randint(1, 6))]
         want = oracle_d2(hull2(P), hull2(Q))
-        got = eg.distance2({"poly": P}, {"poly": Q})
+        got = eg.squared_distance({"poly": P}, {"poly": Q})
         assert got == want, (P, Q)
         meet += want == 0
         r = F(rng.randint(0, 4), 2)
@@ -116,11 +116,11 @@ def test_boxes_hand_worked():
     assert c.depth == 0.25 and c.depth_normal == (1.0, 0.0, 0.0) and c.normal is None and c.gap == 0.0
     nested = eg.contact(box((0, 0, 0), (2, 2, 2)), a)
     assert nested.depth == 3.0 and nested.depth_normal is None  # six directions tie
-    assert eg.distance2(a, box((4, 0, 0), (1, 1, 1))) == 4
+    assert eg.squared_distance(a, box((4, 0, 0), (1, 1, 1))) == 4
     assert eg.distance(a, {"hull": [(3, 0, 0), (5, 0, 0), (3, 2, 0), (3, 0, 2)]}) == 2.0
     # Not unit, not orthogonal axes: the parallelepiped they span.
     # (x, y) = s1 (2, 0) + s2 (1, 1): the nearest point to (5, 0) is the corner (3, 1).
-    assert eg.distance2(box((0, 0, 0), (1, 1, 1), axes=[[2, 0, 0], [1, 1, 0], [0, 0, 1]]), ((5, 0, 0), 0)) == 5
+    assert eg.squared_distance(box((0, 0, 0), (1, 1, 1), axes=[[2, 0, 0], [1, 1, 0], [0, 0, 1]]), ((5, 0, 0), 0)) == 5
     # Exact values, fractions included; a rounded box.
     assert eg.overlap(box((0, 0), (F(1, 3), 1), r=F(1, 3)), ((F(2, 3), 0), 0)) == (True, False)
 

@@ -1,4 +1,4 @@
-"""The array forms of overlap, capsule_triangle, distance, distance2,
+"""The array forms of overlap, capsule_triangle, distance, squared_distance,
 closest_points, contact and sweep, for every kind of shape (points, balls,
 segments, capsules, triangles, padded polygons and hulls, boxes): every item
 equals the scalar function's answer (closest points: the same difference,
@@ -74,8 +74,8 @@ def same(a, b):
 def check_pair(xa, xs, ya, ys, dim):
     ov = eg.overlap(xa, ya)
     dist = eg.distance(xa, ya)
-    d2 = eg.distance2(xa, ya)
-    num, den = eg.distance2(xa, ya, pairs=True)
+    d2 = eg.squared_distance(xa, ya)
+    num, den = eg.squared_distance(xa, ya, pairs=True)
     cp = eg.closest_points(xa, ya)
     con = eg.contact(xa, ya)
     v = np.tile(np.array([1.0, -0.5, 0.25][:dim]), (len(xs), 1))
@@ -84,13 +84,13 @@ def check_pair(xa, xs, ya, ys, dim):
     for i, (x, y) in enumerate(zip(xs, ys)):
         assert tuple(ov.closed[i:i + 1]) + tuple(ov.open[i:i + 1]) == tuple(eg.overlap(x, y)), i
         assert dist[i] == eg.distance(x, y)
-        assert d2[i] == eg.distance2(x, y) == F(num[i], den[i])
+        assert d2[i] == eg.squared_distance(x, y) == F(num[i], den[i])
         # Where several pairs are closest, either may be given: the same
         # difference, a point of each core.
         p, q = eg.closest_points(x, y)
         assert [b - a for a, b in zip(cp[i, 0], cp[i, 1])] == [b - a for a, b in zip(p, q)]
         if tuple(cp[i, 0]) != p:
-            assert eg.distance2((tuple(cp[i, 0]), 0), x) == 0 and eg.distance2((tuple(cp[i, 1]), 0), y) == 0
+            assert eg.squared_distance((tuple(cp[i, 0]), 0), x) == 0 and eg.squared_distance((tuple(cp[i, 1]), 0), y) == 0
         c = eg.contact(x, y)
         if c is None:
             assert all(math.isnan(a) for a in (con.depth[i], con.gap[i], *con.normal[i], *con.depth_normal[i]))
@@ -121,8 +121,8 @@ def test_one_shape_is_broadcast_against_many():
     r = np.abs(lattice(rng, N))
     box = {"box": {"c": [0.0, 0.0, 0.0], "axes": np.eye(3), "h": [1.0, 0.5, 0.25]}, "r": 0.5}
     one = {"box": {"c": [0.0, 0.0, 0.0], "axes": np.eye(3).tolist(), "h": [1.0, 0.5, 0.25]}, "r": 0.5}
-    got = eg.distance2((seg, r), box)
-    assert list(got) == [eg.distance2((s.tolist(), float(ri)), one) for s, ri in zip(seg, r)]
+    got = eg.squared_distance((seg, r), box)
+    assert list(got) == [eg.squared_distance((s.tolist(), float(ri)), one) for s, ri in zip(seg, r)]
     assert list(eg.overlap(box, (seg, r), test="closed")) == [eg.overlap(one, (s.tolist(), float(ri))).closed
                                                               for s, ri in zip(seg, r)]
     # One segment (1, 2, D) against many radii; one triangle against many capsules.
@@ -143,7 +143,7 @@ def test_a_sample_agrees_with_the_fraction_oracle():
     rng = np.random.default_rng(11)
     s, t = rng.uniform(-3, 3, size=(N, 2, 3)), lattice(rng, (N, 2, 3))
     r1, r2 = np.abs(lattice(rng, N)), np.abs(lattice(rng, N))
-    d2 = eg.distance2((s, r1), (t, r2))
+    d2 = eg.squared_distance((s, r1), (t, r2))
     ov = eg.overlap((s, r1), (t, r2))
     for i in range(N):
         want = oracle.segment_segment_d2(s[i].tolist(), t[i].tolist())
@@ -151,13 +151,13 @@ def test_a_sample_agrees_with_the_fraction_oracle():
         rs = F(r1[i]) + F(r2[i])
         assert ov.closed[i] == (want <= rs * rs) and ov.open[i] == (want < rs * rs)
     tri = lattice(rng, (N, 3, 3))
-    d2 = eg.distance2(s, tri)
+    d2 = eg.squared_distance(s, tri)
     for i in range(N):
         assert d2[i] == oracle.segment_triangle_d2(s[i].tolist(), tri[i].tolist())
     # A box and a point: the distance to the clamped point, in Fractions.
     c, h = lattice(rng, (N, 3)), np.abs(lattice(rng, (N, 3)))
     p = rng.uniform(-3, 3, size=(N, 3))
-    d2 = eg.distance2({"box": {"c": c, "axes": np.eye(3), "h": h}}, (p, np.zeros(N)))
+    d2 = eg.squared_distance({"box": {"c": c, "axes": np.eye(3), "h": h}}, (p, np.zeros(N)))
     for i in range(N):
         want = sum((F(p[i, k]) - min(max(F(p[i, k]), F(c[i, k]) - F(h[i, k])), F(c[i, k]) + F(h[i, k]))) ** 2
                    for k in range(3))
@@ -197,7 +197,7 @@ def test_scalar_forms_are_unchanged():
     y = ([3, 3], 1)
     assert eg.overlap(x, y) == (False, False)
     assert eg.overlap(x, y, test="closed") is False
-    assert eg.distance2(x, y) == 8 and eg.distance2(x, y, pairs=True) == (8, 1)
+    assert eg.squared_distance(x, y) == 8 and eg.squared_distance(x, y, pairs=True) == (8, 1)
     assert eg.contact(x, ([1, 1], 1)) is not None and eg.sweep(x, (2, 2), y) is not None
 
 
@@ -228,8 +228,8 @@ def test_segment_intersections_match_the_scalar_form(dim):
         else:
             assert all(v is None for v in r.overlap[i].ravel())
         w = eg.segment_closest_points(s[i].tolist(), t[i].tolist())
-        assert (c.s[i], c.t[i], tuple(c.on_first[i]), tuple(c.on_second[i]), c.distance2[i]) == tuple(w)
-        assert c.distance2[i] == oracle.segment_segment_d2(s[i].tolist(), t[i].tolist())
+        assert (c.s[i], c.t[i], tuple(c.on_first[i]), tuple(c.on_second[i]), c.squared_distance[i]) == tuple(w)
+        assert c.squared_distance[i] == oracle.segment_segment_d2(s[i].tolist(), t[i].tolist())
     assert kinds == set(eg.SEGMENT_KINDS)
     # One segment against many.
     one = eg.segment_intersection(s[:1], t)
@@ -241,7 +241,7 @@ def test_empty_arrays_give_empty_answers():
     z2, z3 = np.zeros((0, 2, 2)), np.zeros((0, 2, 3))
     box = {"box": {"c": [0.0, 0, 0], "axes": np.eye(3), "h": [1.0, 1, 1]}}
     assert eg.distance((z3, 1.0), box).shape == (0,)
-    assert eg.distance2(z3, z3).shape == (0,)
+    assert eg.squared_distance(z3, z3).shape == (0,)
     assert eg.closest_points(z3, box).shape == (0, 2, 3)
     assert eg.contact(z3, box).normal.shape == (0, 3)
     assert eg.overlap(box, {"hull": np.zeros((0, 4, 3))}, test="closed").shape == (0,)

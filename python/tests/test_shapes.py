@@ -90,7 +90,7 @@ def test_segment_functions(dim):
     kinds = set()
     for s, t in rand_segments(dim, 400, seed=dim):
         d2 = oracle.segment_segment_d2(s, t)
-        got = eg.segment_distance2(s, t)
+        got = eg.segment_squared_distance(s, t)
         assert type(got) is F and got == d2, (s, t)
         assert eg.segment_distance(s, t) == oracle.sqrt_rounded(d2), (s, t)
         assert eg.segments_intersect(s, t) == (d2 == 0)
@@ -99,7 +99,7 @@ def test_segment_functions(dim):
         assert (r.kind, r.point, r.overlap) == (kind, point, overlap), (s, t)
         kinds.add(kind)
         cp = eg.segment_closest_points(s, t)
-        assert cp.distance2 == d2 and 0 <= cp.s <= 1 and 0 <= cp.t <= 1
+        assert cp.squared_distance == d2 and 0 <= cp.s <= 1 and 0 <= cp.t <= 1
         assert list(cp.on_first) == add(vec(s[0]), scale(sub(vec(s[1]), vec(s[0])), cp.s))
         assert list(cp.on_second) == add(vec(t[0]), scale(sub(vec(t[1]), vec(t[0])), cp.t))
         w = sub(list(cp.on_first), list(cp.on_second))
@@ -112,7 +112,7 @@ def test_point_segment(dim):
     for s, t in rand_segments(dim, 200, seed=10 + dim):
         p = t[0]
         d2 = oracle.point_segment_d2(p, s)
-        assert eg.point_segment_distance2(p, s) == d2
+        assert eg.point_segment_squared_distance(p, s) == d2
         assert eg.point_segment_distance(p, s) == oracle.sqrt_rounded(d2)
 
 
@@ -120,12 +120,12 @@ def test_readme_examples():
     r = eg.segment_intersection(((0, 0), (3, 3)), ((0, 3), (3, 0)))
     assert r == ("cross", (F(3, 2), F(3, 2)), None)
     w, z = ((0, 0, 0), (0, 0, 5)), ((1, 1, -3), (1, 1, 9))
-    assert eg.segment_distance2(w, z) == 2 and eg.segment_distance(w, z) == math.sqrt(2)
+    assert eg.segment_squared_distance(w, z) == 2 and eg.segment_distance(w, z) == math.sqrt(2)
     assert eg.capsule_capsule((((0, 0), (4, 0)), 1), (((2, 2), (2, 5)), 1)) == (True, False)
     tri = ((0, 0, 0), (4, 0, 0), (0, 4, 0))
     assert eg.contact(((1, 1, 2), 3), tri) == (1.0, (0.0, 0.0, -1.0), (0.0, 0.0, -1.0), -1.0)
     cp = eg.segment_closest_points(((-2, 1, 3), (2, 1, 3)), ((0, 0, 0), (4, 0, 0)))
-    assert cp.s == F(1, 2) and cp.distance2 == 10
+    assert cp.s == F(1, 2) and cp.squared_distance == 10
 
 
 def rand_triangle(rng, kind):
@@ -173,8 +173,8 @@ def test_segment_triangle_and_capsule_triangle():
         if i % 7 == 0:
             s = (s[0], s[0])
         d2 = oracle.segment_triangle_d2(s, tri)
-        assert eg.segment_triangle_distance2(s, tri) == d2, (s, tri)
-        assert eg.segment_triangle_distance2(s, {"tri": list(tri)}) == d2
+        assert eg.segment_triangle_squared_distance(s, tri) == d2, (s, tri)
+        assert eg.segment_triangle_squared_distance(s, {"tri": list(tri)}) == d2
         assert eg.segment_triangle_distance(s, tri) == oracle.sqrt_rounded(d2)
         for r in (F(0), F(1, 2), fr(oracle.sqrt_rounded(d2)), 2):
             # open: depth > 0, so also a radius-0 axis through the interior
@@ -250,18 +250,18 @@ def test_contact():
 def test_huge_and_fraction_inputs():
     big = 10 ** 50
     s, t = ((0, 0), (big, 0)), ((big // 2, 1), (big // 2, F(1, 3)))
-    assert eg.segment_distance2(s, t) == F(1, 9)
+    assert eg.segment_squared_distance(s, t) == F(1, 9)
     assert eg.segment_intersection(s, ((F(1, 3), -1), (F(1, 3), 1))).point == (F(1, 3), 0)
     assert eg.capsule_capsule((s, F(1, 6)), (t, F(1, 6))) == (True, False)
 
 
 def test_errors_name_the_argument():
-    with pytest.raises(ValueError, match=r"segment_distance2: t\[1\]\[0\] is nan"):
-        eg.segment_distance2(((0, 0), (1, 1)), ((0, 1), (float("nan"), 2)))
+    with pytest.raises(ValueError, match=r"segment_squared_distance: t\[1\]\[0\] is nan"):
+        eg.segment_squared_distance(((0, 0), (1, 1)), ((0, 1), (float("nan"), 2)))
     with pytest.raises(ValueError, match=r"segment_intersection: s is not a segment"):
         eg.segment_intersection(((0, 0), (1, 1), (2, 2)), ((0, 1), (1, 2)))
-    with pytest.raises(ValueError, match=r"segment_distance2: a 2-D and a 3-D shape"):
-        eg.segment_distance2(((0, 0), (1, 1)), ((0, 1, 0), (1, 2, 0)))
+    with pytest.raises(ValueError, match=r"segment_squared_distance: a 2-D and a 3-D shape"):
+        eg.segment_squared_distance(((0, 0), (1, 1)), ((0, 1, 0), (1, 2, 0)))
     with pytest.raises(ValueError, match=r"capsule_capsule: c2\[1\] is negative"):
         eg.capsule_capsule((((0, 0), (1, 1)), 1), (((0, 0), (1, 1)), -1))
     with pytest.raises(ValueError, match=r"capsule_capsule: c1\[1\] is inf"):
@@ -274,9 +274,23 @@ def test_errors_name_the_argument():
         eg.contact(((0, 0, 0), (1, 0, 0), (0, 1, 0)), {"rad": 1})
     with pytest.raises(ValueError, match=r"segment_triangle_distance: s\[0\]\[2\] is -inf"):
         eg.segment_triangle_distance(((0, 0, -math.inf), (0, 0, 1)), ((0, 0, 0), (1, 0, 0), (0, 1, 0)))
-    with pytest.raises(ValueError, match=r"point_segment_distance2: s\[1\] has 3 coordinates"):
-        eg.point_segment_distance2((0, 0), ((0, 0), (1, 1, 1)))
+    with pytest.raises(ValueError, match=r"point_segment_squared_distance: s\[1\] has 3 coordinates"):
+        eg.point_segment_squared_distance((0, 0), ((0, 0), (1, 1, 1)))
     with pytest.raises(TypeError, match=r"segment_distance: s\[0\]\[0\] is a str"):
         eg.segment_distance((("0", 0), (1, 1)), ((0, 1), (1, 2)))
     # NumPy inputs work as sequences.
-    assert eg.segment_distance2(np.array([[0, 0], [2, 0]]), np.array([[1, 1.5], [1, 3]])) == F(9, 4)
+    assert eg.segment_squared_distance(np.array([[0, 0], [2, 0]]), np.array([[1, 1.5], [1, 3]])) == F(9, 4)
+
+
+def test_names_before_0_3_warn_and_answer_as_the_new_ones():
+    s, t = ((0, 0, 0), (0, 0, 5)), ((1, 1, -3), (1, 1, 9))
+    with pytest.warns(DeprecationWarning, match="segment_squared_distance"):
+        assert eg.segment_distance2(s, t) == eg.segment_squared_distance(s, t) == 2
+    with pytest.warns(DeprecationWarning, match="exactgeom.squared_distance"):
+        assert eg.distance2({"seg": s, "r": 0}, {"seg": t, "r": 0}) == 2
+    with pytest.warns(DeprecationWarning, match="point_segment_squared_distance"):
+        assert eg.point_segment_distance2((1, 1, 0), s) == 2
+    with pytest.warns(DeprecationWarning, match="segment_triangle_squared_distance"):
+        assert eg.segment_triangle_distance2(s, ((5, 0, 0), (6, 0, 0), (5, 1, 0))) == 25
+    with pytest.warns(DeprecationWarning, match="ClosestPoints.squared_distance"):
+        assert eg.segment_closest_points(s, t).distance2 == 2

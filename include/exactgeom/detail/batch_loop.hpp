@@ -1,5 +1,5 @@
 // exactgeom/detail/batch_loop.hpp: the loop of the array entry points
-// (shape_batch.hpp, convex_batch.hpp): inputs of n elements or one (used for
+// (convex_batch.hpp): inputs of n elements or one (used for
 // every i), and errors that name the item; and the loops those entry points
 // share, each named by its caller's `call` in errors. (The scalar functions
 // they call are found by argument-dependent lookup where they are

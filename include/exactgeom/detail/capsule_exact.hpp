@@ -26,7 +26,7 @@ namespace exactgeom::detail {
 /// near: segseg_fast's hint that the inputs are within rounding of touching
 /// (the double value test of a certified candidate is then skipped: the
 /// long-double stage decides those). certified: the candidate the second
-/// look certified (capsule_fast.hpp: segseg_second), or -1; when given the
+/// look certified (capsule_first_stage.hpp: segseg_second), or -1; when given the
 /// filter does not certify again.
 Tri segseg_filter(const FilterDouble* f, int dim, bool strict, unsigned* uncertain,
                   bool near = false, int certified = -1);

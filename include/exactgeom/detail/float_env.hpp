@@ -2,8 +2,8 @@
 // the caller's floating-point environment, and what the headers do when the
 // caller's compiler flags would break it.
 //
-// The inline filters (filters.hpp, capsule_fast.hpp, segment_fast.hpp,
-// triangle_fast.hpp) are compiled in the caller's translation unit, under
+// The inline filters (filters.hpp, capsule_first_stage.hpp, segment_fast.hpp,
+// triangle_first_stage.hpp) are compiled in the caller's translation unit, under
 // the caller's flags. Their error bounds assume IEEE-754 arithmetic as
 // written: no reassociation, no reciprocal approximations, NaN and infinity
 // comparing as IEEE says. Flags that drop any of that (-ffast-math, -Ofast,

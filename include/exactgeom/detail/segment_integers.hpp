@@ -1,4 +1,4 @@
-// exactgeom/detail/segment_front.hpp: how segments.hpp turns each coordinate
+// exactgeom/detail/segment_integers.hpp: how segments.hpp turns each coordinate
 // type into the integer problem of detail/segment_kernel.hpp and back, and
 // the exact classification of two segments from orientation signs.
 #pragma once

@@ -1,4 +1,4 @@
-// exactgeom/detail/capsule_fast.hpp: the cheap first stage of the capsule
+// exactgeom/detail/capsule_first_stage.hpp: the cheap first stage of the capsule
 // tests ("distance between two segments <= R"): a witness pair of points
 // certifies "meet", a separating slab certifies "apart", both with proven
 // double error bounds; anything else is left to the kernel filter and the
@@ -49,7 +49,7 @@ inline bool near_touching_hint(double n2, double R2) { return std::fabs(n2 - R2)
 /// Decides distance(segment 1, segment 2) <= R (strict: < R) when cheap
 /// double evaluation is certain; Tri::maybe otherwise.
 /// Ericson RTCD 5.1.9 (ClosestPtSegmentSegment) on dot products (used by
-/// segseg_fast and triangle_fast.hpp): a = d1.d1, b = d1.d2, c = d1.r, e = d2.d2, f = d2.r with
+/// segseg_fast and triangle_first_stage.hpp): a = d1.d1, b = d1.d2, c = d1.r, e = d2.d2, f = d2.r with
 /// r = p1 - p2. Returns the parameters (s, t), heuristic only.
 struct SegParams {
   double s, t;
@@ -225,7 +225,7 @@ template <int D>
   // Every intermediate above is <= 6 Q~ (1 + 2^-40) in magnitude, so Q <
   // 2^1020 keeps them all finite; a larger Q (or inf/NaN input) could let
   // one partial overflow to -inf and fake a "meet", so it goes on to the
-  // filter. (Guard was Q < inf until a review of triangle_fast.hpp.)
+  // filter. (Guard was Q < inf until a review of triangle_first_stage.hpp.)
   const bool ok = Q < 0x1p1020;
 
   // (a) Meet: the distance is <= |n|. R >= R~ (1-u) and R2 = fl(R~ R~) >=

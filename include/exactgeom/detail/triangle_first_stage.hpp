@@ -1,14 +1,14 @@
-// exactgeom/detail/triangle_fast.hpp: the cheap first stage of the sphere-
+// exactgeom/detail/triangle_first_stage.hpp: the cheap first stage of the sphere-
 // and capsule-triangle tests ("distance between a segment and a filled
 // triangle <= R"): a witness pair of points certifies "meet", a separating
 // slab certifies "apart", both with proven double error bounds; anything
 // else is left to the kernel filter and the exact path (capsules.hpp). The
-// triangle counterpart of capsule_fast.hpp, with the same input model.
+// triangle counterpart of capsule_first_stage.hpp, with the same input model.
 //
 // Input model. With p, q the axis ends and a, b, c the corners, the caller
 // passes w = p - a, d = q - p, e1 = b - a, e2 = c - a and R as doubles, each
 // component exact or rounded once: |x - x~| <= u |x~|, u = 2^-53 (see
-// capsule_fast.hpp: fast_diff; int64 radii are converted once). These four
+// capsule_first_stage.hpp: fast_diff; int64 radii are converted once). These four
 // vectors fix the configuration up to translation. For a point or sphere the
 // caller passes d = 0 exactly.
 //
@@ -27,7 +27,7 @@
 // Degenerate input: a degenerate triangle makes Ericson's division produce
 // inf or NaN; clamp01 turns those into valid weights (the certificates hold
 // for any valid weights), so the stage stays right and at worst says maybe.
-// Overflow, NaN and FMA contraction: as in capsule_fast.hpp (every bound
+// Overflow, NaN and FMA contraction: as in capsule_first_stage.hpp (every bound
 // counts each operation as "rounded or exact"); the stage requires the
 // computed Q below < 2^1000, so no intermediate quantity (all <= 8 Q)
 // overflows, and inf/NaN input never passes.
@@ -36,7 +36,7 @@
 #include <bit>
 #include <cmath>
 
-#include "exactgeom/detail/capsule_fast.hpp"
+#include "exactgeom/detail/capsule_first_stage.hpp"
 
 namespace exactgeom::detail {
 
@@ -137,7 +137,7 @@ template <bool Point>
 /// entry and 3 sums of non-negative terms, squares underflowing by <=
 /// 2^-1075) is >= Q~ (1 - 6u) - 2^-1071, so err = 2^-43 Q + 2^-1060 covers
 /// every error with a factor 7 to spare (which absorbs the rounding of err).
-/// The final comparisons are those of segseg_fast (capsule_fast.hpp), whose
+/// The final comparisons are those of segseg_fast (capsule_first_stage.hpp), whose
 /// derivation holds word for word with this err: (a) meet when
 /// fl(N2 (1 + 2^-48)) < fl(R2 (1 - 2^-48)) with N2 = fl(n2 + err) >= |n|^2
 /// / (1 + u); (b) apart when G = fl(g - err) > 0 and G^2 (1 - 2^-48) >
@@ -284,7 +284,7 @@ inline int witness_candidate(const TriWitness& x) {
 /// the Gram entries of pointtri_fast (w = p - a, e1, e2; d = 0) with one
 /// a-priori error bound per degree, or -1. For the kernel filter to test
 /// that candidate alone (capsules.hpp: segtri_filtered) instead of all 30;
-/// the counterpart of capsule_fast.hpp's certified_candidate_fast.
+/// the counterpart of capsule_first_stage.hpp's certified_candidate_fast.
 /// Regions (Ericson RTCD 5.1.5, d1 = ab.ap, d2 = ac.ap, d3 = ab.bp,
 /// d4 = ac.bp, d5 = ab.cp, d6 = ac.cp; va, vb, vc as there), each a KKT
 /// condition of the closest point on the convex triangle, so sufficient
