@@ -1,5 +1,5 @@
 // python/src/audit.cpp: exactgeom.audit_pair and exactgeom.audit, the audit
-// engine (audit.hpp) with a Python function as the float code under test.
+// engine (exactgeom/audit/audit.hpp) with a Python function as the float code under test.
 //
 // audit_pair<UX, UY> builds its subject from the shapes' kinds, known at
 // compile time; here they are known at run time, so the subject comes from
@@ -82,7 +82,7 @@ py::tuple point_of(std::span<const double> c, int dim) {
 /// (x, y[, z]); a circle or sphere (center, r); a segment (a, b); a capsule
 /// ((a, b), r); a triangle (a, b, c); a box (center, (axis, ...), (half,
 /// ...), r); a polygon or hull ((point, ...), r), kHullPoints points (a
-/// hull of fewer corners repeats one). The flat layout: audit.hpp.
+/// hull of fewer corners repeats one). The flat layout: exactgeom/audit/flatten.hpp.
 py::object shape_of(ShapeKind k, int dim, std::span<const double> c) {
   const auto d = static_cast<std::size_t>(dim);
   switch (k) {
@@ -129,7 +129,7 @@ void reals_of(Question q, py::handle r, std::size_t n, std::vector<double>& v, c
   for (const py::handle x : py::reinterpret_borrow<py::sequence>(r)) v.push_back(real_of(q, x, expected));
 }
 
-/// The function's result as the Answer of question q (audit.hpp, Question).
+/// The function's result as the Answer of question q (exactgeom/audit/types.hpp, Question).
 Answer answer_of(Question q, int dim, py::handle r) {
   const auto d = static_cast<std::size_t>(dim);
   switch (q) {
@@ -277,7 +277,7 @@ void register_audit(py::module_& m) {
       .def_readonly("query", &WrongCase::query, "the case as a query line (hex-float scalars)")
       .def_readonly("expected", &WrongCase::expected, "the exact answer, as text")
       .def_readonly("got", &WrongCase::got, "the function's answer, as text")
-      .def_readonly("values", &WrongCase::values, "the raw case, flat (audit.hpp's layout)")
+      .def_readonly("values", &WrongCase::values, "the raw case, flat (exactgeom/audit/flatten.hpp's layout)")
       .def_readonly("margin", &WrongCase::margin, "distance to the decision boundary, in units of the case's scale")
       .def_readonly("margin_ulps", &WrongCase::margin_ulps, "the same in ULPs of the case's largest magnitude")
       .def_readonly("gross", &WrongCase::gross, "beyond the gross band (not a rounding-level miss)")
