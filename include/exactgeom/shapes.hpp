@@ -34,6 +34,7 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/hull.hpp"
+#include "exactgeom/detail/vec.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
 
@@ -156,6 +157,21 @@ struct Box3 {
   friend bool operator==(const Box3&, const Box3&) = default;
 };
 
+namespace detail {
+/// box_corners for either dimension: corner k is center + sum over i of
+/// (bit i of k ? +half[i] : -half[i]) axes[i], left to right (axpy).
+template <class P, class T, std::size_t D>
+std::array<P, std::size_t{1} << D> corners_of(const P& center, const std::array<P, D>& axes,
+                                               const std::array<T, D>& half) {
+  std::array<P, std::size_t{1} << D> out;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    P p = center;
+    for (std::size_t i = 0; i < D; ++i) p = axpy(p, axes[i], (k >> i) & 1 ? half[i] : T(-half[i]));
+    out[k] = p;
+  }
+  return out;
+}
+}  // namespace detail
 
 /// The corners of a box's core, computed in T: corner k is center + sum over
 /// i of (bit i of k set ? +half[i] : -half[i]) * axes[i], summed left to
@@ -163,31 +179,13 @@ struct Box3 {
 /// corner an engine computes from the same numbers. The radius is ignored.
 template <class T>
 std::array<Point3<T>, 8> box_corners(const Box3<T>& b) {
-  std::array<Point3<T>, 8> out;
-  for (std::size_t k = 0; k < 8; ++k) {
-    Point3<T> p = b.center;
-    for (std::size_t i = 0; i < 3; ++i) {
-      const T s = (k >> i) & 1 ? b.half[i] : T(-b.half[i]);
-      p = {p.x + s * b.axes[i].x, p.y + s * b.axes[i].y, p.z + s * b.axes[i].z};
-    }
-    out[k] = p;
-  }
-  return out;
+  return detail::corners_of(b.center, b.axes, b.half);
 }
 /// The 2-D box's four corners in the same order (bit 0: axis 0, bit 1: axis
 /// 1): counterclockwise is {0, 1, 3, 2} when the axes are.
 template <class T>
 std::array<Point2<T>, 4> box_corners(const Box2<T>& b) {
-  std::array<Point2<T>, 4> out;
-  for (std::size_t k = 0; k < 4; ++k) {
-    Point2<T> p = b.center;
-    for (std::size_t i = 0; i < 2; ++i) {
-      const T s = (k >> i) & 1 ? b.half[i] : T(-b.half[i]);
-      p = {p.x + s * b.axes[i].x, p.y + s * b.axes[i].y};
-    }
-    out[k] = p;
-  }
-  return out;
+  return detail::corners_of(b.center, b.axes, b.half);
 }
 
 /// The rotation of the unit quaternion q = (w, x, y, z) as a box's axes,
