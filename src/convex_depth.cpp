@@ -377,10 +377,12 @@ ContactFacts core_contact(const Core& x, const Core& y) {
     if (f.open) {  // disjoint cores, overlapping shapes: the depth is R - dist, along the normal
       f.depth = g;
       f.depth_normal = f.normal;
+      f.depth_dir = std::move(w);
     }
     return f;
   }
   const Penetration p = core_penetration(x, y);
+  f.p2 = p.p2;
   f.depth = round_sum_sqrt(f.R, p.p2);
   const bool positive = sgn(f.R) > 0 || sgn(p.p2) > 0;
   f.open = positive;  // depth > 0: two solids of radius 0 that interpenetrate overlap
@@ -388,6 +390,7 @@ ContactFacts core_contact(const Core& x, const Core& y) {
     mpq_class n2 = 0;
     for (const mpq_class& k : p.n) n2 += k * k;
     f.depth_normal = unit(p.n, n2);
+    f.depth_dir = p.n;
   }
   return f;
 }

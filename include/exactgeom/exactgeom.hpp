@@ -15,6 +15,7 @@
 #include "exactgeom/convex_batch.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
+#include "exactgeom/mesh.hpp"
 #include "exactgeom/platformer.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"

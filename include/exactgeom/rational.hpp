@@ -241,5 +241,6 @@ struct ClosestPoints {
   P on_first, on_second;              ///< a closest pair: on x's core, on y's core
   value_type squared_distance;        ///< |on_first - on_second|^2
   std::optional<value_type> s, t;     ///< on_first = a + s (b - a), on_second = c + t (d - c), for segments
+  std::optional<std::size_t> piece;   ///< against a mesh, height field or chain (mesh.hpp): the piece holding its point
 };
 }  // namespace exactgeom

@@ -161,7 +161,7 @@ auto segment_closest(const Seg& s, const Seg& t) {
     y1[k] = f.length(c1[k]);
     y2[k] = f.length(c2[k]);
   }
-  return ClosestPoints<RP>{make_point<R>(y1), make_point<R>(y2), f.area(r.dist2), r.s, r.t};
+  return ClosestPoints<RP>{make_point<R>(y1), make_point<R>(y2), f.area(r.dist2), r.s, r.t, std::nullopt};
 }
 
 /// int32 points as the int64 arrays of detail/segment_fast.hpp.

@@ -80,6 +80,8 @@ struct ContactFacts {
   double depth = 0;                                 // -signed distance when negative, else 0; rounded
   std::optional<std::vector<double>> depth_normal;  // the shortest translation's direction, rounded; none
                                                     // when depth is 0 or directions tie
+  mpq_class p2;                                     // the cores' penetration squared (0 when apart)
+  std::vector<mpq_class> depth_dir;                 // depth_normal exactly (not unit); empty when it is none
 };
 ContactFacts core_contact(const Core& x, const Core& y);
 

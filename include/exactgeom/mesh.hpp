@@ -1,0 +1,548 @@
+// exactgeom/mesh.hpp: level geometry, exactly -- triangle meshes and 2-D
+// chains of segments -- and every question of a convex shape (convex.hpp)
+// against them.
+//
+//   TriangleMesh3<T>   vertices and index triples, as engines and files store
+//                      them, plus a radius: the union of its filled triangles
+//                      (a degenerate one is the segment or point it covers),
+//                      each grown by the radius. The structure is the one the
+//                      indices write (two triangles meet along an edge when
+//                      they share its two indices), never found by comparing
+//                      coordinates.
+//   Chain2<T>          points p0, p1, ..., an open chain of segments or a
+//                      loop, plus a radius (Box2D's chains, platform levels).
+//
+// Both are built once: the exact class of every edge and vertex
+// (SurfaceFeature: boundary, convex, flat, concave, ... edges; flat or not
+// vertices; a chain's convex, flat, concave and end vertices) and a
+// bounding-volume tree over the pieces (Boost.Geometry's rtree, packed),
+// whose boxes are rounded outward so that no piece that meets a shape is ever
+// pruned. Copies share the built data.
+//
+// The questions, for any convex shape x of the same dimension and coordinate
+// type, in either order (docs/queries.md, "Meshes and chains"):
+//
+//   intersects(x, m)          some piece meets x (touching counts)
+//   interiors_overlap(x, m)   some piece overlaps x by more than touching
+//                             (decided piece by piece: a radius-0 core through
+//                             a seam touches each piece only on its boundary)
+//   squared_distance(x, m)    the least over the pieces, exact
+//   distance(x, m)            its root, correctly rounded (rational.hpp)
+//   closest_points(x, m)      a closest pair, with the piece (ClosestPoints::piece)
+//   contact(x, m)             when they meet: the union's contact (normal none
+//                             where closest pairs disagree, the deepest piece's
+//                             depth) and, per meeting piece, its own contact,
+//                             the feature of the piece holding its closest
+//                             points and what that feature is in the whole
+//                             surface: a flat or concave edge, a flat vertex,
+//                             is where engines make ghost contacts
+//   time_of_impact(x, v, m)   the least t in [0, 1] at which x moved by t v
+//                             meets some piece; time_of_impact(m, v, x) moves m
+//
+// Errors (exactgeom::invalid_input, at construction): no triangles (a chain
+// of fewer than two points), an index out of range, a NaN or infinite
+// float/double value, a negative radius. A mesh against a mesh has no
+// overload.
+#pragma once
+
+#include <gmpxx.h>
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "exactgeom/contact.hpp"
+#include "exactgeom/convex.hpp"
+#include "exactgeom/detail/mesh_core.hpp"
+#include "exactgeom/geometry.hpp"
+#include "exactgeom/predicates.hpp"
+#include "exactgeom/rational.hpp"
+
+namespace exactgeom {
+
+namespace detail::mesh {
+
+/// [lo, hi] doubles around a coordinate value: exact for the types whose
+/// values are doubles, rounded outward for the others.
+template <class T>
+void bounds(const T& v, double& lo, double& hi) {
+  if constexpr (cvx::double_exact_v<T>) lo = hi = static_cast<double>(v);
+  else outward(exactgeom::to_mpq(v), lo, hi);
+}
+
+/// The conservative box of points grown by a radius (rhi >= the radius).
+template <class P>
+Box points_box(const P* const* p, std::size_t n, double rhi) {
+  Box b;
+  for (std::size_t i = 0; i < n; ++i) {
+    double c[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    bounds(p[i]->x, c[0][0], c[0][1]);
+    bounds(p[i]->y, c[1][0], c[1][1]);
+    if constexpr (requires { p[i]->z; }) bounds(p[i]->z, c[2][0], c[2][1]);
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (i == 0 || c[k][0] < b.lo[k]) b.lo[k] = c[k][0];
+      if (i == 0 || c[k][1] > b.hi[k]) b.hi[k] = c[k][1];
+    }
+  }
+  if (rhi != 0)
+    for (std::size_t k = 0; k < (requires { p[0]->z; } ? 3u : 2u); ++k) {
+      b.lo[k] = std::nextafter(b.lo[k] - rhi, -HUGE_VAL);
+      b.hi[k] = std::nextafter(b.hi[k] + rhi, HUGE_VAL);
+    }
+  return b;
+}
+
+template <class T>
+double radius_hi(const T& r) {
+  double lo, hi;
+  bounds(r, lo, hi);
+  return hi;
+}
+
+template <class P>
+void push_point(Core& c, const P& p) {
+  c.c.push_back(exactgeom::to_mpq(p.x));
+  c.c.push_back(exactgeom::to_mpq(p.y));
+  if constexpr (requires { p.z; }) c.c.push_back(exactgeom::to_mpq(p.z));
+}
+
+template <class P>
+bool same_position(const P& a, const P& b) {
+  if constexpr (requires { a.z; }) return a.x == b.x && a.y == b.y && a.z == b.z;
+  else return a.x == b.x && a.y == b.y;
+}
+
+}  // namespace detail::mesh
+
+/// A triangle mesh grown by a radius (see the top of this file).
+template <class T>
+class TriangleMesh3 {
+ public:
+  using coord = T;
+  using Face = std::array<std::uint32_t, 3>;
+
+  /// Builds the classes and the tree. Throws invalid_input for no faces, an
+  /// index out of range, a NaN or infinite value, a negative radius.
+  TriangleMesh3(std::vector<Point3<T>> vertices, std::vector<Face> faces, T radius = T(0))
+      : d_(std::make_shared<Data>(std::move(vertices), std::move(faces), std::move(radius))) {}
+
+  const std::vector<Point3<T>>& vertices() const { return d_->v; }
+  const std::vector<Face>& faces() const { return d_->f; }
+  const T& radius() const { return d_->r; }
+  std::size_t size() const { return d_->f.size(); }
+  /// Face k as a triangle (without the radius).
+  Triangle3<T> triangle(std::size_t k) const {
+    const Face& f = d_->f[k];
+    return Triangle3<T>{d_->v[f[0]], d_->v[f[1]], d_->v[f[2]]};
+  }
+  /// True when face k's positions are collinear (or two of them equal).
+  bool degenerate(std::size_t k) const { return d_->degenerate[k] != 0; }
+  /// The class of edge (u, w) (either order) in the whole mesh; an index
+  /// pair that is no edge of any face answers degenerate_edge.
+  SurfaceFeature edge_class(std::uint32_t u, std::uint32_t w) const { return d_->topo.edge(u, w); }
+  /// flat_vertex or vertex.
+  SurfaceFeature vertex_class(std::uint32_t v) const { return d_->topo.vertex_class.at(v); }
+  /// What a feature of a piece is in the whole mesh.
+  SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
+  /// Memory held (vertices, faces, classes, tree), in bytes; the tree's share
+  /// is an estimate.
+  std::size_t bytes() const {
+    return d_->v.capacity() * sizeof(Point3<T>) + d_->f.capacity() * sizeof(Face) + d_->degenerate.capacity() +
+           d_->topo.bytes() + d_->tree.bytes();
+  }
+  /// The engine's view (detail/mesh_core.hpp), for the library's own use.
+  const detail::mesh::Surface& surface() const { return *d_; }
+
+ private:
+  struct Data final : detail::mesh::Surface {
+    std::vector<Point3<T>> v;
+    std::vector<Face> f;
+    T r;
+    mpq_class rq;
+    std::vector<std::uint8_t> degenerate;
+    detail::mesh::MeshTopology topo;
+    detail::mesh::Tree tree;
+
+    Data(std::vector<Point3<T>> vv, std::vector<Face> ff, T rr) : v(std::move(vv)), f(std::move(ff)), r(std::move(rr)) {
+      if (f.empty()) throw invalid_input("TriangleMesh3: no triangles");
+      detail::require_valid_radius(r, "TriangleMesh3 radius");
+      for (const Point3<T>& p : v) detail::require_valid_point(p, "TriangleMesh3 vertex");
+      for (std::size_t k = 0; k < f.size(); ++k)
+        for (std::uint32_t i : f[k])
+          if (i >= v.size())
+            throw invalid_input("TriangleMesh3: face " + std::to_string(k) + " has index " + std::to_string(i) +
+                                ", out of range (" + std::to_string(v.size()) + " vertices)");
+      rq = exactgeom::to_mpq(r);
+      degenerate.resize(f.size());
+      std::vector<detail::mesh::Box> boxes(f.size());
+      const double rhi = detail::mesh::radius_hi(r);
+      for (std::size_t k = 0; k < f.size(); ++k) {
+        const Point3<T>* p[3] = {&v[f[k][0]], &v[f[k][1]], &v[f[k][2]]};
+        boxes[k] = detail::mesh::points_box(p, 3, rhi);
+        using detail::mesh::same_position;
+        if (same_position(*p[0], *p[1]) || same_position(*p[1], *p[2]) || same_position(*p[0], *p[2]))
+          degenerate[k] = 2;
+        else if (collinear(*p[0], *p[1], *p[2]))
+          degenerate[k] = 1;
+      }
+      topo = detail::mesh::classify_mesh(v.size(), f, degenerate, &orient_cb, this);
+      tree = detail::mesh::Tree(boxes);
+    }
+    static bool collinear(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c) {
+      auto o = [](const T& ax, const T& ay, const T& bx, const T& by, const T& cx, const T& cy) {
+        return orient2d(Point2<T>{ax, ay}, Point2<T>{bx, by}, Point2<T>{cx, cy}) == Sign{0};
+      };
+      return o(a.x, a.y, b.x, b.y, c.x, c.y) && o(a.y, a.z, b.y, b.z, c.y, c.z) && o(a.z, a.x, b.z, b.x, c.z, c.x);
+    }
+    static int orient_cb(const void* ctx, std::uint32_t u, std::uint32_t w, std::uint32_t a, std::uint32_t b) {
+      const Data& d = *static_cast<const Data*>(ctx);
+      return static_cast<int>(orient3d(d.v[u], d.v[w], d.v[a], d.v[b]));
+    }
+    int dim() const override { return 3; }
+    std::size_t pieces() const override { return f.size(); }
+    void candidates(const detail::mesh::Box& b, std::vector<std::uint32_t>& out) const override { tree.query(b, out); }
+    std::uint32_t near(const detail::mesh::Box& b) const override { return tree.nearest(b); }
+    detail::mesh::Piece piece(std::uint32_t k) const override {
+      detail::mesh::Piece p;
+      p.index = k;
+      p.core.dim = 3;
+      p.core.r = rq;
+      for (std::uint32_t i : f[k]) detail::mesh::push_point(p.core, v[i]);
+      p.v = f[k];
+      p.nv = 3;
+      p.degenerate = degenerate[k];
+      return p;
+    }
+    SurfaceFeature classify(const PieceFeature& x) const override {
+      switch (x.kind) {
+        case PieceFeature::Kind::face: return SurfaceFeature::face;
+        case PieceFeature::Kind::edge: return topo.edge(x.v[0], x.v[1]);
+        case PieceFeature::Kind::vertex: return topo.vertex_class.at(x.v[0]);
+      }
+      return SurfaceFeature::vertex;
+    }
+  };
+  std::shared_ptr<const Data> d_;
+};
+
+/// A 2-D chain of segments grown by a radius: (p0, p1), ..., and (p_last,
+/// p0) when loop. Walked with the solid on the left (a counterclockwise loop
+/// around a solid): a vertex turning left is convex.
+template <class T>
+class Chain2 {
+ public:
+  using coord = T;
+
+  /// Throws invalid_input for fewer than two points, a NaN or infinite value,
+  /// a negative radius.
+  Chain2(std::vector<Point2<T>> points, bool loop = false, T radius = T(0))
+      : d_(std::make_shared<Data>(std::move(points), loop, std::move(radius))) {}
+
+  const std::vector<Point2<T>>& points() const { return d_->p; }
+  bool loop() const { return d_->loop; }
+  const T& radius() const { return d_->r; }
+  /// The number of segments: points - 1, or points when a loop.
+  std::size_t size() const { return d_->pieces(); }
+  /// Segment k: (p_k, p_{k+1}), the last of a loop back to p0.
+  Segment2<T> segment(std::size_t k) const {
+    return Segment2<T>{d_->p[k], d_->p[(k + 1) % d_->p.size()]};
+  }
+  /// convex_vertex, flat_vertex, concave_vertex or end_vertex.
+  SurfaceFeature vertex_class(std::uint32_t i) const { return d_->cls.at(i); }
+  SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
+  std::size_t bytes() const {
+    return d_->p.capacity() * sizeof(Point2<T>) + d_->cls.capacity() + d_->tree.bytes();
+  }
+  const detail::mesh::Surface& surface() const { return *d_; }
+
+ private:
+  struct Data final : detail::mesh::Surface {
+    std::vector<Point2<T>> p;
+    bool loop;
+    T r;
+    mpq_class rq;
+    std::vector<SurfaceFeature> cls;
+    detail::mesh::Tree tree;
+
+    Data(std::vector<Point2<T>> pp, bool lp, T rr) : p(std::move(pp)), loop(lp), r(std::move(rr)) {
+      if (p.size() < 2) throw invalid_input("Chain2: fewer than two points");
+      detail::require_valid_radius(r, "Chain2 radius");
+      for (const Point2<T>& q : p) detail::require_valid_point(q, "Chain2 point");
+      if (p.size() > 0xffffffffu) throw invalid_input("Chain2: more than 2^32 - 1 points");
+      rq = exactgeom::to_mpq(r);
+      const std::size_t n = p.size();
+      cls.resize(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!loop && (i == 0 || i == n - 1)) {
+          cls[i] = SurfaceFeature::end_vertex;
+          continue;
+        }
+        const int s = static_cast<int>(orient2d(p[(i + n - 1) % n], p[i], p[(i + 1) % n]));
+        cls[i] = s > 0 ? SurfaceFeature::convex_vertex : s < 0 ? SurfaceFeature::concave_vertex : SurfaceFeature::flat_vertex;
+      }
+      std::vector<detail::mesh::Box> boxes(pieces());
+      const double rhi = detail::mesh::radius_hi(r);
+      for (std::size_t k = 0; k < boxes.size(); ++k) {
+        const Point2<T>* q[2] = {&p[k], &p[(k + 1) % n]};
+        boxes[k] = detail::mesh::points_box(q, 2, rhi);
+      }
+      tree = detail::mesh::Tree(boxes);
+    }
+    int dim() const override { return 2; }
+    std::size_t pieces() const override { return loop ? p.size() : p.size() - 1; }
+    void candidates(const detail::mesh::Box& b, std::vector<std::uint32_t>& out) const override { tree.query(b, out); }
+    std::uint32_t near(const detail::mesh::Box& b) const override { return tree.nearest(b); }
+    detail::mesh::Piece piece(std::uint32_t k) const override {
+      detail::mesh::Piece q;
+      const std::uint32_t j = static_cast<std::uint32_t>((k + 1) % p.size());
+      q.index = k;
+      q.core.dim = 2;
+      q.core.r = rq;
+      detail::mesh::push_point(q.core, p[k]);
+      detail::mesh::push_point(q.core, p[j]);
+      q.v = {k, j, j};
+      q.nv = 2;
+      q.degenerate = detail::mesh::same_position(p[k], p[j]) ? 2 : 0;
+      return q;
+    }
+    SurfaceFeature classify(const PieceFeature& x) const override {
+      if (x.kind == PieceFeature::Kind::vertex) return cls.at(x.v[0]);
+      return SurfaceFeature::face;
+    }
+  };
+  std::shared_ptr<const Data> d_;
+};
+
+/// One meeting piece's part of a contact against a mesh or chain (P is
+/// Point2<double> or Point3<double>): its contact as if it were alone, and
+/// the feature holding its closest points.
+template <class P>
+struct PieceContact {
+  std::size_t piece = 0;                       ///< face or segment index
+  Fraction<mpz_class> squared_distance;        ///< between the cores, exact
+  double gap = 0;                              ///< dist - r_x - r_y, rounded
+  std::optional<P> normal;                     ///< as Contact::normal, for this piece
+  double depth = 0;                            ///< as Contact::depth, for this piece
+  std::optional<P> depth_normal;               ///< as Contact::depth_normal, for this piece
+  bool open = false;                           ///< depth > 0 exactly
+  std::optional<PieceFeature> feature;         ///< none when the cores meet (or a degenerate piece has none)
+  std::optional<SurfaceFeature> surface_feature;  ///< the feature in the whole surface; none when feature is
+};
+
+/// contact() against a mesh or chain: the union's contact (Contact's
+/// members: normal none where closest pairs disagree; the deepest piece's
+/// depth, depth_normal none where the deepest pieces disagree), its exact
+/// squared distance, and the meeting pieces in increasing index.
+template <class P>
+struct MeshContact : Contact<P> {
+  Fraction<mpz_class> squared_distance;
+  std::vector<PieceContact<P>> pieces;
+};
+
+namespace detail::mesh {
+
+template <class M>
+struct surface_traits;
+template <class T>
+struct surface_traits<TriangleMesh3<T>> {
+  using coord = T;
+  static constexpr int dim = 3;
+  using piece_shape = Triangle3<T>;
+};
+template <class T>
+struct surface_traits<Chain2<T>> {
+  using coord = T;
+  static constexpr int dim = 2;
+  using piece_shape = Segment2<T>;
+};
+
+template <class S, class M>
+concept ShapeSurfacePair = ConvexShape<S> && requires { surface_traits<M>::dim; } &&
+                           shape_dimension_v<S> == surface_traits<M>::dim &&
+                           std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord>;
+
+template <class M>
+auto piece_shape(const M& m, std::size_t k) {
+  if constexpr (surface_traits<M>::dim == 3) return m.triangle(k);
+  else return m.segment(k);
+}
+
+template <class S, class M>
+bool meets(const S& x, const M& m, bool strict) {
+  const Core c = cvx::shape_traits<S>::to_core(x);
+  if (sgn(exactgeom::to_mpq(m.radius())) != 0) return union_meets(c, m.surface(), strict);
+  // Radius 0: each candidate piece is a plain triangle or segment, and the
+  // filtered pair functions of convex.hpp and capsules.hpp answer.
+  std::vector<std::uint32_t> cand;
+  m.surface().candidates(core_box(c, c.r), cand);
+  for (std::uint32_t k : cand) {
+    const auto piece = piece_shape(m, k);
+    if (strict ? interiors_overlap(x, piece) : intersects(x, piece)) return true;
+  }
+  return false;
+}
+
+template <class S>
+std::vector<mpq_class> motion(const S& v) {
+  std::vector<mpq_class> m{exactgeom::to_mpq(v.x), exactgeom::to_mpq(v.y)};
+  if constexpr (requires { v.z; }) m.push_back(exactgeom::to_mpq(v.z));
+  return m;
+}
+
+template <int D>
+using exact_point = std::conditional_t<D == 2, Point2<Fraction<mpz_class>>, Point3<Fraction<mpz_class>>>;
+template <int D>
+using double_point = std::conditional_t<D == 2, Point2<double>, Point3<double>>;
+
+template <class P>
+P exact_of(const std::vector<mpq_class>& v) {
+  P p{};
+  p.x = cvx::fraction(v[0]);
+  p.y = cvx::fraction(v[1]);
+  if constexpr (requires { p.z; }) p.z = cvx::fraction(v[2]);
+  return p;
+}
+
+template <class P>
+MeshContact<P> to_contact(const UnionFacts& u) {
+  MeshContact<P> c;
+  c.depth = u.depth;
+  c.normal = detail::point_of<P>(u.normal);
+  c.depth_normal = detail::point_of<P>(u.depth_normal);
+  c.gap = u.gap;
+  c.squared_distance = cvx::fraction(u.dist2);
+  for (const PieceFacts& p : u.pieces) {
+    PieceContact<P> q;
+    q.piece = p.piece;
+    q.squared_distance = cvx::fraction(p.f.sep.dist2);
+    q.gap = p.f.gap;
+    q.normal = detail::point_of<P>(p.f.normal);
+    q.depth = p.f.depth;
+    q.depth_normal = detail::point_of<P>(p.f.depth_normal);
+    q.open = p.f.open;
+    q.feature = p.feature;
+    q.surface_feature = p.mesh_feature;
+    c.pieces.push_back(std::move(q));
+  }
+  return c;
+}
+
+}  // namespace detail::mesh
+
+// ---- The questions, convex shape first ------------------------------------
+
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+bool intersects(const S& x, const M& m) {
+  return detail::mesh::meets(x, m, false);
+}
+
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+bool interiors_overlap(const S& x, const M& m) {
+  return detail::mesh::meets(x, m, true);
+}
+
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+Fraction<mpz_class> squared_distance(const S& x, const M& m) {
+  const auto u = detail::mesh::union_distance(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false);
+  return detail::cvx::fraction(u.sep.dist2);
+}
+
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+ClosestPoints<detail::mesh::exact_point<shape_dimension_v<S>>> closest_points(const S& x, const M& m) {
+  using P = detail::mesh::exact_point<shape_dimension_v<S>>;
+  const auto u = detail::mesh::union_distance(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false);
+  ClosestPoints<P> out;
+  out.on_first = detail::mesh::exact_of<P>(u.sep.p);
+  out.on_second = detail::mesh::exact_of<P>(u.sep.q);
+  out.squared_distance = detail::cvx::fraction(u.sep.dist2);
+  out.piece = u.piece;
+  return out;
+}
+
+/// Nothing when x meets no piece; else the union's contact and its pieces.
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const S& x, const M& m) {
+  using P = detail::mesh::double_point<shape_dimension_v<S>>;
+  const detail::mesh::UnionFacts u =
+      detail::mesh::union_contact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false);
+  if (!u.closed) return std::nullopt;
+  return detail::mesh::to_contact<P>(u);
+}
+
+/// The least t in [0, 1] at which x moved by t v meets some piece of m.
+template <class S, class M>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+std::optional<double> time_of_impact(
+    const S& x,
+    const std::conditional_t<shape_dimension_v<S> == 2, Point2<typename M::coord>, Point3<typename M::coord>>& v,
+    const M& m) {
+  return detail::mesh::union_time_of_impact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false,
+                                            detail::mesh::motion(v));
+}
+
+// ---- The same with the surface first (directions and pairs swap) ----------
+
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+bool intersects(const M& m, const S& x) {
+  return detail::mesh::meets(x, m, false);
+}
+
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+bool interiors_overlap(const M& m, const S& x) {
+  return detail::mesh::meets(x, m, true);
+}
+
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+Fraction<mpz_class> squared_distance(const M& m, const S& x) {
+  return squared_distance(x, m);
+}
+
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+ClosestPoints<detail::mesh::exact_point<shape_dimension_v<S>>> closest_points(const M& m, const S& x) {
+  using P = detail::mesh::exact_point<shape_dimension_v<S>>;
+  const auto u = detail::mesh::union_distance(detail::cvx::shape_traits<S>::to_core(x), m.surface(), true);
+  ClosestPoints<P> out;
+  out.on_first = detail::mesh::exact_of<P>(u.sep.p);
+  out.on_second = detail::mesh::exact_of<P>(u.sep.q);
+  out.squared_distance = detail::cvx::fraction(u.sep.dist2);
+  out.piece = u.piece;
+  return out;
+}
+
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const M& m, const S& x) {
+  using P = detail::mesh::double_point<shape_dimension_v<S>>;
+  const detail::mesh::UnionFacts u =
+      detail::mesh::union_contact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), true);
+  if (!u.closed) return std::nullopt;
+  return detail::mesh::to_contact<P>(u);
+}
+
+/// The least t in [0, 1] at which m moved by t v meets x.
+template <class M, class S>
+  requires detail::mesh::ShapeSurfacePair<S, M>
+std::optional<double> time_of_impact(
+    const M& m,
+    const std::conditional_t<shape_dimension_v<S> == 2, Point2<typename M::coord>, Point3<typename M::coord>>& v,
+    const S& x) {
+  return detail::mesh::union_time_of_impact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), true,
+                                            detail::mesh::motion(v));
+}
+
+}  // namespace exactgeom
