@@ -56,6 +56,35 @@ check "eval --threads 0 is a usage error" test $? -eq 2
 check "eval hostile lines exit 1" test $? -eq 1
 check "eval hostile answers" diff -u "$data/eval_hostile.expected" "$tmp/h1"
 
+# eval: meshes and chains (docs/queries.md "Meshes and chains"): the spec's
+# examples and hand-checked lines, inline and named (--mesh), then every
+# error rule of a mesh or chain line.
+"$bin" eval --quiet --mesh floor="$data/mesh_floor.json" "$data/eval_meshes.jsonl" > "$tmp/m1"
+check "eval mesh corpus exits 0" test $? -eq 0
+check "eval mesh answers" diff -u "$data/eval_meshes.expected" "$tmp/m1"
+"$bin" eval --quiet --threads 2 --mesh floor="$data/mesh_floor.json" < "$data/eval_meshes.jsonl" > "$tmp/m2"
+check "eval mesh answers, 2 threads, stdin" cmp "$tmp/m1" "$tmp/m2"
+"$bin" eval --quiet --mesh floor="$data/mesh_floor.json" "$data/eval_mesh_errors.jsonl" > "$tmp/me"
+check "eval mesh errors exit 1" test $? -eq 1
+check "eval mesh error answers" diff -u "$data/eval_mesh_errors.expected" "$tmp/me"
+# A named line answers as the same mesh written inline (lines 1 and 3).
+check "named mesh answers as inline" test "$(sed -n 1p "$tmp/m1" | cut -d, -f2-)" = "$(sed -n 3p "$tmp/m1" | cut -d, -f2-)"
+echo '{"v":[[0,0,0]],"f":[[0,0,1]]}' > "$tmp/bad_mesh.json"
+"$bin" eval --mesh a="$tmp/bad_mesh.json" < /dev/null > /dev/null 2> "$tmp/err"
+check "bad --mesh file exits 2" test $? -eq 2
+check "bad --mesh file is named" grep -q "bad_mesh.json': f\[0\]\[2\]: index 1 out of range" "$tmp/err"
+"$bin" eval --mesh a="$data/mesh_floor.json" --mesh a="$data/mesh_floor.json" < /dev/null > /dev/null 2> "$tmp/err"
+check "a --mesh name given twice exits 2" test $? -eq 2
+"$bin" eval --mesh nofile.json < /dev/null > /dev/null 2>&1
+check "--mesh without NAME= is a usage error" test $? -eq 2
+# An inline mesh over the line limit of 65536 vertices is an error line.
+python3 -c '
+import json
+print(json.dumps({"id": 1, "op": "contact", "x": {"mesh": {"v": [[i, 0, 0] for i in range(65537)], "f": [[0, 1, 2]]}},
+                  "y": {"seg": [[0, 0, 1], [0, 0, 1]], "r": 1}}))' > "$tmp/huge.jsonl"
+"$bin" eval --quiet "$tmp/huge.jsonl" > "$tmp/huge.out"
+check "inline mesh over the limit is an error line" grep -q '65537 vertices; at most 65536 in a line' "$tmp/huge.out"
+
 # Every output line is strict JSON, read by another parser (Python's, with
 # NaN/Infinity and repeated keys refused), for all three corpora.
 strict_json() {
@@ -73,6 +102,8 @@ for n, line in enumerate(sys.stdin, 1):
 check "eval output is strict JSON (valid corpus)" strict_json "$tmp/v1"
 check "eval output is strict JSON (error corpus)" strict_json "$tmp/e1"
 check "eval output is strict JSON (hostile corpus)" strict_json "$tmp/h1"
+check "eval output is strict JSON (mesh corpora)" strict_json "$tmp/m1"
+check "eval output is strict JSON (mesh errors)" strict_json "$tmp/me"
 
 # Lines at the full double range (issue 43), each within a time limit:
 # the two of the issue (a hull against a segment spanning 2^-1074 to 2^1000

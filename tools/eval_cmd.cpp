@@ -10,12 +10,14 @@
 
 #include "commands.hpp"
 #include "query/eval.hpp"
+#include "query/meshes.hpp"
 
 namespace exactgeom::tool {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: exactgeom eval [--threads N] [--max-line-bytes N] [--quiet] [FILE]\n"
+    "usage: exactgeom eval [--threads N] [--max-line-bytes N] [--mesh NAME=FILE]...\n"
+    "                      [--quiet] [FILE]\n"
     "\n"
     "Reads queries, one JSON object per line (docs/queries.md: orient2d,\n"
     "orient3d, incircle, insphere, segment_intersection, segment_distance2,\n"
@@ -25,6 +27,9 @@ constexpr const char* kUsage =
     "Every line within the documented limits (hulls and polygons of at most\n"
     "256 points, any finite double) is answered in bounded time: under a\n"
     "second per line on the hostile full-range lines of tests/tool_test.sh.\n"
+    "One side of contact and sweep may be a triangle mesh or a 2-D chain\n"
+    "(docs/queries.md, \"Meshes and chains\"): inline, at most 65536\n"
+    "vertices and 65536 faces (chain points) per line, or named.\n"
     "A line that is not strict JSON (RFC 8259: no trailing commas, no\n"
     "leading zeros, no repeated keys), is nested deeper than 64 levels, is\n"
     "longer than the line limit, or cannot be answered gets\n"
@@ -33,8 +38,8 @@ constexpr const char* kUsage =
     "bounded for any input.\n"
     "\n"
     "Exit status: 0 when every line was answered, 1 when any line was an\n"
-    "error, 2 on a usage error, when FILE cannot be read or when the output\n"
-    "cannot be written.\n"
+    "error, 2 on a usage error, when FILE or a --mesh file cannot be read (or\n"
+    "is not a valid mesh), or when the output cannot be written.\n"
     "\n"
     "options:\n"
     "  --threads N  answer on N threads (default: all cores); output is the\n"
@@ -43,6 +48,12 @@ constexpr const char* kUsage =
     "               the longest line read, newline excluded (default\n"
     "               16777216 = 16 MiB; 1 to 1073741824); a longer line is an\n"
     "               error line, skipped without being held in memory\n"
+    "  --mesh NAME=FILE\n"
+    "               read the mesh in FILE (one JSON object {\"v\": [points],\n"
+    "               \"f\": [[i, j, k], ...]}, exact as a line's; at most\n"
+    "               16777216 vertices and as many faces) once, before any\n"
+    "               line; lines name it {\"mesh\": \"NAME\", \"r\": r}. Repeat\n"
+    "               for more meshes; a name given twice is an error\n"
     "  --quiet      no progress line (it is shown on standard error only when\n"
     "               that is a terminal)\n"
     "  -h, --help   print this help and exit\n";
@@ -69,6 +80,11 @@ int run_eval(int argc, char** argv) {
         if (n == 0 || n > (1ull << 30))
           throw std::invalid_argument("--max-line-bytes wants 1 to 1073741824");
         options.max_line_bytes = static_cast<std::size_t>(n);
+      } else if (take_value(argc, argv, i, "--mesh", value)) {
+        const auto eq = value.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+          throw std::invalid_argument("--mesh wants NAME=FILE");
+        options.meshes.emplace_back(value.substr(0, eq), value.substr(eq + 1));
       } else if (arg == "--quiet") {
         options.progress = false;
       } else if (arg.size() > 1 && arg[0] == '-') {
@@ -94,6 +110,10 @@ int run_eval(int argc, char** argv) {
   query::EvalResult r;
   try {
     r = query::run_eval(in, stdout, options);
+  } catch (const query::MeshFileError& e) {  // names its file
+    std::fprintf(stderr, "exactgeom eval: %s\n", e.what());
+    if (in != stdin) std::fclose(in);
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "exactgeom eval: %s%s%s\n", e.what(), file.empty() ? "" : ": ", file.c_str());
     if (in != stdin) std::fclose(in);

@@ -19,6 +19,7 @@
 
 #include "exactgeom/exactgeom.hpp"
 #include "json.hpp"
+#include "meshes.hpp"
 #include "ops.hpp"
 #include "scalar.hpp"
 
@@ -52,7 +53,10 @@ void append_json_string(std::string& out, std::string_view s) {
 struct Evaluator::Impl {
   JsonReader reader;
   std::string error;
+  std::shared_ptr<const NamedMeshes> meshes;
 };
+
+void Evaluator::set_meshes(std::shared_ptr<const NamedMeshes> meshes) { impl_->meshes = std::move(meshes); }
 
 Evaluator::Evaluator() : impl_(std::make_unique<Impl>()) {}
 Evaluator::~Evaluator() = default;
@@ -103,7 +107,7 @@ bool Evaluator::answer(std::string_view line, std::size_t line_no, std::string& 
   out += "\"op\":";
   append_json_string(out, op->text);
   try {
-    answer_op(r, root, op->text, out);
+    answer_op(r, root, op->text, out, impl_->meshes.get());
   } catch (const FieldError& e) {
     return error_line(e.what);
   } catch (const ScalarError& e) {
@@ -259,7 +263,9 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
   unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
   if (options.max_line_bytes == 0) throw std::invalid_argument("max_line_bytes must be at least 1");
+  const auto meshes = std::make_shared<const NamedMeshes>(load_meshes(options.meshes));
   std::vector<Evaluator> evaluators(threads);
+  for (Evaluator& e : evaluators) e.set_meshes(meshes);
   std::vector<std::string> outputs(threads);
   std::vector<std::size_t> errors(threads);
   LineSource source(fileno(in), options.max_line_bytes);

@@ -4,11 +4,18 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace exactgeom::query {
+
+struct SurfaceData;
+using NamedMeshes = std::map<std::string, std::shared_ptr<const SurfaceData>, std::less<>>;
 
 /// Answers single lines. Holds the parser's buffers: one per thread.
 class Evaluator {
@@ -17,6 +24,8 @@ class Evaluator {
   ~Evaluator();
   Evaluator(Evaluator&&) noexcept;
   Evaluator& operator=(Evaluator&&) noexcept;
+  /// The meshes `{"mesh": "NAME"}` names (exactgeom eval --mesh); none by default.
+  void set_meshes(std::shared_ptr<const NamedMeshes> meshes);
   /// Appends the answer to `line` (numbered from 1) and a newline to `out`.
   /// Returns false when the answer is an error line.
   bool answer(std::string_view line, std::size_t line_no, std::string& out);
@@ -44,6 +53,7 @@ struct EvalOptions {
   unsigned threads = 0;   // 0: all cores
   bool progress = false;  // a progress line on standard error
   std::size_t max_line_bytes = kDefaultMaxLineBytes;  // without the newline
+  std::vector<std::pair<std::string, std::string>> meshes = {};  // --mesh NAME=FILE, read before any line
 };
 
 struct EvalResult {
@@ -57,8 +67,10 @@ struct EvalResult {
 /// awaited: a query written to a pipe that stays open is answered at once.
 /// Memory stays below a few times (4 MiB + max_line_bytes) per thread for any
 /// input. Reads `in` through its file descriptor (nothing may have been read
-/// through the FILE before). Throws std::runtime_error when reading or
-/// writing fails.
+/// through the FILE before). Reads the --mesh files first: one that cannot
+/// be read or is not a mesh, or a name given twice, throws MeshFileError
+/// (meshes.hpp) before any line is answered. Throws std::runtime_error when
+/// reading or writing fails.
 EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options);
 
 }  // namespace exactgeom::query

@@ -64,11 +64,16 @@ struct JsonReader::Walk {
   // coordinate of a box's axis: root, field, "box", "axes", vector, scalar)
   // and at most three elements per array (the longest point, segment or
   // triangle) -- except the point lists of "poly" and "hull", which keep up
-  // to kMaxListed (the most a shape may list). Everything else is validated
+  // to kMaxListed (the most a shape may list), and the lists of a mesh or
+  // chain ("v", "f", "chain"), kMaxMeshListed. Everything else is validated
   // only, so a huge array in an ignored field costs no memory beyond the
   // line itself; what is stored is at most one node per value of the line.
   static constexpr int kStoreDepth = 6;
   static constexpr std::uint32_t kMaxListed = 256;
+  // A mesh's "v" and "f" and a chain's points: one more than the limit of
+  // an inline mesh (internal/query/meshes.hpp), so that ops can tell a list
+  // over the limit (its count) from one at it.
+  static constexpr std::uint32_t kMaxMeshListed = 65537;
 
   error_code fail(std::string msg) {
     error = std::move(msg);
@@ -208,7 +213,9 @@ struct JsonReader::Walk {
     od::array arr;
     if (auto e = v.get_array().get(arr)) return e;
     std::uint32_t prev = 0, count = 0;
-    const std::uint32_t keep = key == "poly" || key == "hull" ? kMaxListed : 3;
+    const std::uint32_t keep = key == "poly" || key == "hull" ? kMaxListed
+                               : key == "v" || key == "f" || key == "chain" ? kMaxMeshListed
+                                                                            : 3;
     for (auto elem : arr) {
       od::value ev;
       if (auto e = elem.get(ev)) return e;

@@ -46,7 +46,8 @@ class JsonReader {
   const JsonNode* member(const JsonNode& obj, std::string_view key) const;
   /// The i-th element of array node `arr` (i < min(count, 3): longer arrays
   /// keep their count but only their first three elements, except the point
-  /// lists of "poly" and "hull", which keep 256; walk those by next_sibling).
+  /// lists of "poly" and "hull", which keep 256, and of a mesh or chain ("v",
+  /// "f", "chain"), which keep 65537; walk those by next_sibling).
   const JsonNode& element(const JsonNode& arr, std::uint32_t i) const;
   /// The raw JSON text of the root's "id" member, or empty when it has none.
   std::string_view id() const { return id_; }

@@ -9,6 +9,7 @@
 
 #include "exactgeom/exactgeom.hpp"
 #include "exactgeom/detail/convex_core.hpp"
+#include "meshes.hpp"
 #include "scalar.hpp"
 
 namespace exactgeom::query {
@@ -18,6 +19,7 @@ namespace {
 struct Fields {
   const JsonReader& r;
   const JsonNode& root;
+  const NamedMeshes* named = nullptr;
 
   const JsonNode& need(std::string_view name) const {
     const JsonNode* n = r.member(root, name);
@@ -463,17 +465,142 @@ void append_vector(std::string& out, const char* name, const std::optional<std::
   out += ']';
 }
 
-std::pair<Shape, Shape> read_pair(const Fields& q) {
-  Shape x = read_shape(q.r, q.need("x"), "x");
-  Shape y = read_shape(q.r, q.need("y"), "y");
-  if (x.dim != y.dim) throw FieldError{"y: its points must have the same dimension as x's"};
+/// One side of a contact or sweep: a convex shape, or a mesh or chain
+/// (surface set; its radius in r).
+struct Side {
+  Shape shape;
+  std::shared_ptr<const SurfaceData> surface;
+  Scalar r;
+  int dim() const { return surface ? surface->dim : shape.dim; }
+};
+
+/// The elements of a stored list, walked by next_sibling.
+template <class F>
+void each_element(const JsonReader& r, const JsonNode& n, F f) {
+  std::uint32_t c = n.first_child;
+  for (std::uint32_t i = 0; i < n.count; ++i, c = r.node(c).next_sibling) f(i, r.node(c));
+}
+
+void check_list_size(const JsonNode& n, const std::string& path, const char* what) {
+  if (n.count > kMaxInlineMeshItems)
+    throw FieldError{path + ": " + std::to_string(n.count) + " " + what + "; at most " +
+                     std::to_string(kMaxInlineMeshItems) +
+                     " in a line (a limit of exactgeom eval; a larger mesh goes in a file: --mesh NAME=FILE)"};
+}
+
+std::shared_ptr<const SurfaceData> read_inline_mesh(const JsonReader& r, const JsonNode& m, const std::string& path) {
+  const JsonNode* v = r.member(m, "v");
+  const JsonNode* f = r.member(m, "f");
+  if (!v) throw FieldError{path + ": missing field \"v\""};
+  if (!f) throw FieldError{path + ": missing field \"f\""};
+  if (v->type != JsonNode::Type::array) throw FieldError{path + ".v: expected an array of 3-D points"};
+  if (f->type != JsonNode::Type::array) throw FieldError{path + ".f: expected an array of faces"};
+  check_list_size(*v, path + ".v", "vertices");
+  check_list_size(*f, path + ".f", "faces");
+  if (f->count == 0) throw FieldError{path + ".f: a mesh needs at least one triangle"};
+  std::vector<Scalar> pts;
+  pts.reserve(3 * static_cast<std::size_t>(v->count));
+  each_element(r, *v, [&](std::uint32_t i, const JsonNode& p) {
+    Scalar s[3];
+    read_point(r, p, path + ".v[" + std::to_string(i) + "]", 3, s);
+    pts.insert(pts.end(), s, s + 3);
+  });
+  std::vector<std::array<std::uint32_t, 3>> faces;
+  faces.reserve(f->count);
+  each_element(r, *f, [&](std::uint32_t i, const JsonNode& face) {
+    const std::string fp = path + ".f[" + std::to_string(i) + "]";
+    if (face.type != JsonNode::Type::array || face.count != 3)
+      throw FieldError{fp + ": expected a face (an array of 3 integers)"};
+    std::array<std::uint32_t, 3> idx{};
+    each_element(r, face, [&](std::uint32_t k, const JsonNode& n) {
+      std::uint64_t x = 0;
+      if (n.type != JsonNode::Type::number || !parse_index(n.text, x))
+        throw FieldError{fp + "[" + std::to_string(k) + "]: expected an index (a JSON integer >= 0)"};
+      if (x >= v->count)
+        throw FieldError{fp + "[" + std::to_string(k) + "]: index " + (x >> 32 ? std::string(n.text) : std::to_string(x)) +
+                         " out of range (" + std::to_string(v->count) + " vertices)"};
+      idx[k] = static_cast<std::uint32_t>(x);
+    });
+    faces.push_back(idx);
+  });
+  return build_mesh(pts, std::move(faces));
+}
+
+std::shared_ptr<const SurfaceData> read_chain(const JsonReader& r, const JsonNode& n, const JsonNode& c,
+                                              const std::string& path) {
+  if (c.type != JsonNode::Type::array) throw FieldError{path + ": expected an array of 2-D points"};
+  check_list_size(c, path, "points");
+  if (c.count < 2) throw FieldError{path + ": a chain needs at least 2 points"};
+  std::vector<Scalar> pts;
+  each_element(r, c, [&](std::uint32_t i, const JsonNode& p) {
+    Scalar s[2];
+    read_point(r, p, path + "[" + std::to_string(i) + "]", 2, s);
+    pts.insert(pts.end(), s, s + 2);
+  });
+  bool loop = false;
+  if (const JsonNode* l = r.member(n, "loop")) {
+    if (l->type != JsonNode::Type::boolean) throw FieldError{path.substr(0, path.size() - 6) + ".loop: expected true or false"};
+    loop = l->text == "true";
+  }
+  return build_chain(pts, loop);
+}
+
+Side read_side(const Fields& q, const char* name) {
+  const JsonNode& n = q.need(name);
+  const std::string path(name);
+  Side s;
+  const JsonNode* mesh = n.type == JsonNode::Type::object ? q.r.member(n, "mesh") : nullptr;
+  const JsonNode* chain = n.type == JsonNode::Type::object ? q.r.member(n, "chain") : nullptr;
+  if (!mesh && !chain) {
+    s.shape = read_shape(q.r, n, path);
+    return s;
+  }
+  for (const char* k : {"seg", "tri", "poly", "hull", "box", "mesh", "chain"})
+    if (q.r.member(n, k) && (mesh ? std::string_view(k) != "mesh" : std::string_view(k) != "chain"))
+      throw FieldError{path + ": a shape has one core; \"" + (mesh ? "mesh" : "chain") + "\" and \"" + k +
+                       "\" are both given"};
+  if (mesh) {
+    if (mesh->type == JsonNode::Type::string) {
+      const auto it = q.named ? q.named->find(mesh->text) : NamedMeshes::const_iterator{};
+      if (!q.named || it == q.named->end())
+        throw FieldError{path + ".mesh: no mesh named \"" + excerpt(mesh->text) +
+                         "\" (name one with exactgeom eval --mesh NAME=FILE)"};
+      s.surface = it->second;
+    } else if (mesh->type == JsonNode::Type::object) {
+      s.surface = read_inline_mesh(q.r, *mesh, path + ".mesh");
+    } else {
+      throw FieldError{path + ".mesh: expected a mesh {\"v\": [...], \"f\": [...]} or the name of one"};
+    }
+  } else {
+    s.surface = read_chain(q.r, n, *chain, path + ".chain");
+  }
+  if (const JsonNode* rad = q.r.member(n, "r")) {
+    s.r = read_scalar(*rad, Path{path + ".r"});
+    if (s.r.sign() < 0) throw FieldError{path + ".r: negative radius"};
+  } else {
+    s.r = parse_json_number("0");
+  }
+  return s;
+}
+
+/// Both sides; at most one a mesh or chain, one dimension.
+std::pair<Side, Side> read_sides(const Fields& q) {
+  Side x = read_side(q, "x");
+  Side y = read_side(q, "y");
+  if (x.surface && y.surface)
+    throw FieldError{"y: x and y are both meshes or chains; one side must be a convex shape"};
+  if (x.dim() != y.dim()) throw FieldError{"y: its points must have the same dimension as x's"};
   return {std::move(x), std::move(y)};
 }
 
-void contact_op(const Fields& q, std::string& out) {
-  const auto [x, y] = read_pair(q);
-  const detail::cvx::ContactFacts f = detail::cvx::core_contact(to_core(x), to_core(y));
-  append_bools(out, f.closed, f.open);
+/// The convex side's core, with the surface's radius added (see meshes.hpp).
+detail::cvx::Core convex_core(const Side& convex, const Side& surface) {
+  detail::cvx::Core c = to_core(convex.shape);
+  c.r += surface.r.to_mpq();
+  return c;
+}
+
+void append_contact_fields(std::string& out, const detail::cvx::ContactFacts& f) {
   out += ",\"dist2\":\"" + rational_string(f.sep.dist2) + '"';
   out += ",\"gap\":\"" + hex_double(f.gap) + '"';
   append_vector(out, "normal", f.normal);
@@ -481,21 +608,72 @@ void contact_op(const Fields& q, std::string& out) {
   append_vector(out, "depth_normal", f.depth_normal);
 }
 
+void surface_contact(const Side& x, const Side& y, std::string& out) {
+  const bool surface_is_x = x.surface != nullptr;
+  const Side& s = surface_is_x ? x : y;
+  const Side& c = surface_is_x ? y : x;
+  const detail::mesh::UnionFacts u = detail::mesh::union_contact(convex_core(c, s), s.surface->surface(), surface_is_x);
+  append_bools(out, u.closed, u.open);
+  out += ",\"dist2\":\"" + rational_string(u.dist2) + '"';
+  out += ",\"gap\":\"" + hex_double(u.gap) + '"';
+  append_vector(out, "normal", u.normal);
+  out += ",\"depth\":\"" + hex_double(u.depth) + '"';
+  append_vector(out, "depth_normal", u.depth_normal);
+  out += ",\"pieces\":[";
+  for (std::size_t i = 0; i < u.pieces.size(); ++i) {
+    const detail::mesh::PieceFacts& p = u.pieces[i];
+    if (i) out += ',';
+    out += "{\"piece\":" + std::to_string(p.piece);
+    append_contact_fields(out, p.f);
+    out += ",\"feature\":";
+    if (!p.feature) {
+      out += "null";
+    } else if (p.feature->kind == PieceFeature::Kind::face) {
+      out += "{\"kind\":\"face\"}";
+    } else if (p.feature->kind == PieceFeature::Kind::edge) {
+      out += "{\"kind\":\"edge\",\"v\":[" + std::to_string(p.feature->v[0]) + ',' + std::to_string(p.feature->v[1]) + "]}";
+    } else {
+      out += "{\"kind\":\"vertex\",\"v\":[" + std::to_string(p.feature->v[0]) + "]}";
+    }
+    out += ",\"mesh_feature\":";
+    out += p.mesh_feature ? '"' + std::string(to_string(*p.mesh_feature)) + '"' : std::string("null");
+    out += '}';
+  }
+  out += ']';
+}
+
+void contact_op(const Fields& q, std::string& out) {
+  const auto [x, y] = read_sides(q);
+  if (x.surface || y.surface) return surface_contact(x, y, out);
+  const detail::cvx::ContactFacts f = detail::cvx::core_contact(to_core(x.shape), to_core(y.shape));
+  append_bools(out, f.closed, f.open);
+  append_contact_fields(out, f);
+}
+
 void sweep_op(const Fields& q, std::string& out) {
-  const auto [x, y] = read_pair(q);
+  const auto [x, y] = read_sides(q);
   Scalar v[3];
-  read_point(q.r, q.need("v"), "v", x.dim, v);
+  read_point(q.r, q.need("v"), "v", x.dim(), v);
   std::vector<mpq_class> m;
-  for (int k = 0; k < x.dim; ++k) m.push_back(v[k].to_mpq());
-  const std::optional<double> t = detail::cvx::core_time_of_impact(to_core(x), to_core(y), m);
+  for (int k = 0; k < x.dim(); ++k) m.push_back(v[k].to_mpq());
+  std::optional<double> t;
+  if (x.surface || y.surface) {
+    const bool surface_is_x = x.surface != nullptr;
+    const Side& s = surface_is_x ? x : y;
+    const Side& c = surface_is_x ? y : x;
+    t = detail::mesh::union_time_of_impact(convex_core(c, s), s.surface->surface(), surface_is_x, m);
+  } else {
+    t = detail::cvx::core_time_of_impact(to_core(x.shape), to_core(y.shape), m);
+  }
   out += ",\"toi\":";
   out += t ? '"' + hex_double(*t) + '"' : std::string("null");
 }
 
 }  // namespace
 
-void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out) {
-  const Fields q{r, root};
+void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out,
+               const NamedMeshes* named) {
+  const Fields q{r, root, named};
   if (op == "orient2d") {
     with_points<2>(q, std::array{"a", "b", "c"},
                    [&](const auto& p) { append_sign(out, orient2d(p[0], p[1], p[2])); });

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "json.hpp"
+#include "meshes.hpp"
 
 namespace exactgeom::query {
 
@@ -14,7 +15,9 @@ struct FieldError {
 };
 
 /// Appends the answer fields of `op` (",\"sign\":1" and so on) to `out`.
-/// Throws FieldError, ScalarError or invalid_input.
-void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out);
+/// `named`: the meshes of the run (--mesh), or null. Throws FieldError,
+/// ScalarError or invalid_input.
+void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out,
+               const NamedMeshes* named = nullptr);
 
 }  // namespace exactgeom::query
