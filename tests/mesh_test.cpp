@@ -591,3 +591,102 @@ TEST(MeshErrors, BadInputThrowsInvalidInput) {
 }
 
 }  // namespace
+
+namespace {
+
+/// The height field as an explicit mesh of exact vertices: the same pieces,
+/// every answer must agree (the grid as tree against the rtree, the implied
+/// faces against stored ones, the on-demand classes against classify_mesh).
+template <class T>
+TriangleMesh3<mpq_class> explicit_mesh(const HeightField3<T>& hf) {
+  std::vector<Point3<mpq_class>> v;
+  for (std::uint32_t i = 0; i < hf.nx() * hf.ny(); ++i) v.push_back(hf.vertex(i));
+  std::vector<TriangleMesh3<mpq_class>::Face> f;
+  for (std::size_t k = 0; k < hf.size(); ++k) f.push_back(hf.face(k));
+  return TriangleMesh3<mpq_class>(v, f, to_mpq(hf.radius()));
+}
+
+void expect_same_union(const detail::mesh::UnionFacts& a, const detail::mesh::UnionFacts& b) {
+  EXPECT_EQ(a.closed, b.closed);
+  EXPECT_EQ(a.open, b.open);
+  EXPECT_EQ(a.dist2, b.dist2);
+  EXPECT_EQ(a.gap, b.gap);
+  EXPECT_EQ(a.normal, b.normal);
+  EXPECT_EQ(a.depth, b.depth);
+  EXPECT_EQ(a.depth_normal, b.depth_normal);
+  ASSERT_EQ(a.pieces.size(), b.pieces.size());
+  for (std::size_t i = 0; i < a.pieces.size(); ++i) {
+    EXPECT_EQ(a.pieces[i].piece, b.pieces[i].piece);
+    EXPECT_EQ(a.pieces[i].feature, b.pieces[i].feature);
+    EXPECT_EQ(a.pieces[i].mesh_feature, b.pieces[i].mesh_feature);
+    EXPECT_EQ(a.pieces[i].f.depth, b.pieces[i].f.depth);
+  }
+}
+
+}  // namespace
+
+TEST(HeightField, AnswersAsTheSameTrianglesStoredAsAMeshFloatFarOut) {
+  std::mt19937_64 g(23);
+  int meeting = 0, ghosts = 0;
+  for (const double offset : {0.0, 1e3, 1e4, 1e6}) {
+    for (auto diag : {HeightFieldDiagonal::main, HeightFieldDiagonal::anti, HeightFieldDiagonal::alternating}) {
+      std::uniform_real_distribution<float> hz(-0.5f, 0.5f);
+      const std::size_t nx = 5, ny = 4;
+      std::vector<float> h(nx * ny);
+      for (std::size_t i = 0; i < h.size(); ++i) h[i] = i < 2 * nx ? 0.0f : hz(g);  // a flat first row of cells
+      const float o = static_cast<float>(offset);
+      const HeightField3<float> hf(nx, ny, h, Point3<float>{o, o, o}, 0.75f, 0.5f, diag, 0.0f);
+      const auto m = explicit_mesh(hf);
+      for (std::size_t k = 0; k < hf.size(); ++k) {
+        const auto f = hf.face(k);
+        for (int e = 0; e < 3; ++e) EXPECT_EQ(hf.edge_class(f[e], f[(e + 1) % 3]), m.edge_class(f[e], f[(e + 1) % 3]));
+      }
+      for (std::uint32_t v = 0; v < nx * ny; ++v) EXPECT_EQ(hf.vertex_class(v), m.vertex_class(v));
+      std::uniform_real_distribution<float> px(-0.5f, 3.5f), py(-0.5f, 2.0f), pz(-0.6f, 1.2f), pr(0.0f, 0.8f);
+      for (int n = 0; n < 40; ++n) {
+        const Point3<float> a{o + px(g), o + py(g), o + pz(g)}, b{o + px(g), o + py(g), o + pz(g)};
+        const Capsule3<float> cap{{a, n % 2 ? a : b}, pr(g)};
+        const auto core = detail::cvx::shape_traits<Capsule3<float>>::to_core(cap);
+        const auto u = detail::mesh::union_contact(core, hf.surface(), false);
+        expect_same_union(u, detail::mesh::union_contact(core, m.surface(), false));
+        EXPECT_EQ(intersects(cap, hf), u.closed);
+        EXPECT_EQ(interiors_overlap(cap, hf), u.open);
+        EXPECT_EQ(q_of(squared_distance(cap, hf)), u.dist2);
+        meeting += u.closed;
+        for (const auto& p : u.pieces)
+          ghosts += p.mesh_feature == SurfaceFeature::flat_edge || p.mesh_feature == SurfaceFeature::flat_vertex;
+        const Point3<float> v{px(g) - 1.5f, py(g) - 0.75f, -2.0f};
+        const auto mv = detail::mesh::motion(v);
+        EXPECT_EQ(time_of_impact(cap, v, hf), detail::mesh::union_time_of_impact(core, m.surface(), false, mv));
+      }
+    }
+  }
+  EXPECT_GT(meeting, 100);
+  EXPECT_GT(ghosts, 0);
+}
+
+TEST(HeightField, DiagonalsAndErrors) {
+  // Flat grid: every inner vertex flat, every diagonal a flat edge; lifted
+  // centre: the edges at it are convex.
+  std::vector<double> h(9, 0.0);
+  const HeightField3<double> flat(3, 3, h, Point3<double>{0, 0, 0}, 1.0, 1.0);
+  EXPECT_EQ(flat.vertex_class(4), SurfaceFeature::flat_vertex);
+  EXPECT_EQ(flat.edge_class(0, 4), SurfaceFeature::flat_edge);  // main diagonal of cell (0, 0)
+  EXPECT_EQ(flat.edge_class(0, 1), SurfaceFeature::boundary_edge);
+  const HeightField3<double> anti(3, 3, h, Point3<double>{0, 0, 0}, 1.0, 1.0, HeightFieldDiagonal::anti);
+  EXPECT_EQ(anti.edge_class(1, 3), SurfaceFeature::flat_edge);
+  EXPECT_EQ(anti.edge_class(0, 4), SurfaceFeature::degenerate_edge);  // no edge there
+  h[4] = 1;
+  const HeightField3<double> peak(3, 3, h, Point3<double>{0, 0, 0}, 1.0, 1.0);
+  EXPECT_EQ(peak.edge_class(1, 4), SurfaceFeature::convex_edge);
+  EXPECT_EQ(peak.vertex_class(4), SurfaceFeature::vertex);
+  h[4] = -1;
+  const HeightField3<double> pit(3, 3, h, Point3<double>{0, 0, 0}, 1.0, 1.0);
+  EXPECT_EQ(pit.edge_class(1, 4), SurfaceFeature::concave_edge);
+  using H = HeightField3<double>;
+  EXPECT_THROW(H(1, 3, {0, 0, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0), invalid_input);
+  EXPECT_THROW(H(2, 2, {0, 0, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0), invalid_input);
+  EXPECT_THROW(H(2, 2, {0, 0, 0, 0}, Point3<double>{0, 0, 0}, 0.0, 1.0), invalid_input);
+  EXPECT_THROW(H(2, 2, {0, 0, NAN, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0), invalid_input);
+  EXPECT_THROW(H(2, 2, {0, 0, 0, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0, HeightFieldDiagonal::main, -1.0), invalid_input);
+}

@@ -1,6 +1,6 @@
-// exactgeom/mesh.hpp: level geometry, exactly -- triangle meshes and 2-D
-// chains of segments -- and every question of a convex shape (convex.hpp)
-// against them.
+// exactgeom/mesh.hpp: level geometry, exactly -- triangle meshes, height
+// fields and 2-D chains of segments -- and every question of a convex shape
+// (convex.hpp) against them.
 //
 //   TriangleMesh3<T>   vertices and index triples, as engines and files store
 //                      them, plus a radius: the union of its filled triangles
@@ -9,6 +9,9 @@
 //                      indices write (two triangles meet along an edge when
 //                      they share its two indices), never found by comparing
 //                      coordinates.
+//   HeightField3<T>    a grid of heights with origin and spacing, each cell
+//                      two triangles split along either diagonal; the grid
+//                      is its own tree (no triangle is stored).
 //   Chain2<T>          points p0, p1, ..., an open chain of segments or a
 //                      loop, plus a radius (Box2D's chains, platform levels).
 //
@@ -319,6 +322,219 @@ class Chain2 {
   std::shared_ptr<const Data> d_;
 };
 
+/// How a height field splits each grid cell into two triangles: along the
+/// diagonal from (i, j) to (i+1, j+1), along the other one (from (i+1, j) to
+/// (i, j+1)), or alternating between them (main where i + j is even: the
+/// "diamond" pattern some engines use).
+enum class HeightFieldDiagonal : std::uint8_t { main, anti, alternating };
+
+/// A height field: an nx by ny grid of heights, vertex (i, j) at exactly
+/// (origin.x + i dx, origin.y + j dy, origin.z + heights[j nx + i]) -- the
+/// exact values, whatever an engine's float arithmetic rounds them to -- each
+/// cell split into two triangles by `diagonal`, grown by a radius. The
+/// pieces are implied by the grid (cell (i, j) holds pieces 2 (j (nx - 1) +
+/// i) and that + 1; vertex (i, j) is index j nx + i); no triangle is stored,
+/// and the grid itself finds the cells under a box.
+template <class T>
+class HeightField3 {
+ public:
+  using coord = T;
+
+  /// Throws invalid_input for nx or ny below 2, heights.size() != nx ny, a
+  /// spacing that is not positive, a NaN or infinite value, a negative radius.
+  HeightField3(std::size_t nx, std::size_t ny, std::vector<T> heights, Point3<T> origin, T dx, T dy,
+               HeightFieldDiagonal diagonal = HeightFieldDiagonal::main, T radius = T(0))
+      : d_(std::make_shared<Data>(nx, ny, std::move(heights), std::move(origin), std::move(dx), std::move(dy), diagonal,
+                                  std::move(radius))) {}
+
+  std::size_t nx() const { return d_->nx; }
+  std::size_t ny() const { return d_->ny; }
+  const std::vector<T>& heights() const { return d_->h; }
+  const T& radius() const { return d_->r; }
+  HeightFieldDiagonal diagonal() const { return d_->diag; }
+  /// The number of triangles: 2 (nx - 1) (ny - 1).
+  std::size_t size() const { return d_->pieces(); }
+  /// Piece k's vertex indices (counterclockwise seen from above when dx, dy > 0).
+  std::array<std::uint32_t, 3> face(std::size_t k) const { return d_->face(k); }
+  /// Vertex v's exact position.
+  Point3<mpq_class> vertex(std::uint32_t v) const { return d_->pos(v); }
+  SurfaceFeature edge_class(std::uint32_t u, std::uint32_t w) const { return d_->edge(u, w); }
+  SurfaceFeature vertex_class(std::uint32_t v) const { return d_->vertex(v); }
+  SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
+  std::size_t bytes() const { return d_->h.capacity() * sizeof(T) + d_->zbox.capacity() * sizeof(double); }
+  const detail::mesh::Surface& surface() const { return *d_; }
+
+ private:
+  struct Data final : detail::mesh::Surface {
+    std::size_t nx, ny;
+    std::vector<T> h;
+    Point3<T> o;
+    T dx, dy;
+    HeightFieldDiagonal diag;
+    T r;
+    mpq_class rq, oxq, oyq, ozq, dxq, dyq;
+    double ox_d, oy_d, dx_d, dy_d;
+    std::vector<double> zbox;  // per cell: lowest and highest z of its corners, radius included, rounded outward
+
+    Data(std::size_t nx_, std::size_t ny_, std::vector<T> h_, Point3<T> o_, T dx_, T dy_, HeightFieldDiagonal d_,
+         T r_)
+        : nx(nx_), ny(ny_), h(std::move(h_)), o(std::move(o_)), dx(std::move(dx_)), dy(std::move(dy_)), diag(d_),
+          r(std::move(r_)) {
+      if (nx < 2 || ny < 2) throw invalid_input("HeightField3: fewer than 2 by 2 heights");
+      if (nx > 0xffffu * 0x10000u / ny) throw invalid_input("HeightField3: more than 2^32 - 1 vertices");
+      if (h.size() != nx * ny) throw invalid_input("HeightField3: heights.size() is not nx * ny");
+      detail::require_valid_radius(r, "HeightField3 radius");
+      detail::require_valid_point(o, "HeightField3 origin");
+      detail::require_valid_value(dx, "HeightField3 dx");
+      detail::require_valid_value(dy, "HeightField3 dy");
+      for (const T& z : h) detail::require_valid_value(z, "HeightField3 height");
+      if (!(T(0) < dx) || !(T(0) < dy)) throw invalid_input("HeightField3: the spacing must be positive");
+      rq = exactgeom::to_mpq(r), oxq = exactgeom::to_mpq(o.x), oyq = exactgeom::to_mpq(o.y), ozq = exactgeom::to_mpq(o.z);
+      dxq = exactgeom::to_mpq(dx), dyq = exactgeom::to_mpq(dy);
+      ox_d = oxq.get_d(), oy_d = oyq.get_d(), dx_d = dxq.get_d(), dy_d = dyq.get_d();
+      const double rhi = detail::mesh::radius_hi(r);
+      double zlo, zhi;
+      detail::mesh::bounds(o.z, zlo, zhi);
+      zbox.resize(2 * (nx - 1) * (ny - 1));
+      for (std::size_t j = 0; j + 1 < ny; ++j)
+        for (std::size_t i = 0; i + 1 < nx; ++i) {
+          double lo = HUGE_VAL, hi = -HUGE_VAL;
+          for (std::size_t c = 0; c < 4; ++c) {
+            double a, b;
+            detail::mesh::bounds(h[(j + c / 2) * nx + i + c % 2], a, b);
+            lo = std::min(lo, a), hi = std::max(hi, b);
+          }
+          // z = origin.z + height -/+ r in double: two roundings, each off by
+          // at most 2^-53 (|lo| + |zlo| + rhi); the margin is four times that
+          // (and a subnormal step), so the box holds the exact range however
+          // the sums round or are reassociated.
+          const double m = (std::fabs(lo) + std::fabs(zlo) + std::fabs(hi) + std::fabs(zhi) + rhi) * 0x1p-50 + 0x1p-1000;
+          zbox[2 * (j * (nx - 1) + i)] = (lo + zlo - rhi) - m;
+          zbox[2 * (j * (nx - 1) + i) + 1] = (hi + zhi + rhi) + m;
+        }
+    }
+    bool main_diagonal(std::size_t i, std::size_t j) const {
+      return diag == HeightFieldDiagonal::main || (diag == HeightFieldDiagonal::alternating && (i + j) % 2 == 0);
+    }
+    std::array<std::uint32_t, 3> face(std::size_t k) const {
+      const std::size_t cell = k / 2, i = cell % (nx - 1), j = cell / (nx - 1);
+      const auto v = [&](std::size_t a, std::size_t b) { return static_cast<std::uint32_t>(b * nx + a); };
+      if (main_diagonal(i, j))
+        return k % 2 == 0 ? std::array{v(i, j), v(i + 1, j), v(i + 1, j + 1)} : std::array{v(i, j), v(i + 1, j + 1), v(i, j + 1)};
+      return k % 2 == 0 ? std::array{v(i, j), v(i + 1, j), v(i, j + 1)} : std::array{v(i + 1, j), v(i + 1, j + 1), v(i, j + 1)};
+    }
+    Point3<mpq_class> pos(std::uint32_t v) const {
+      const std::size_t i = v % nx, j = v / nx;
+      return Point3<mpq_class>{oxq + dxq * static_cast<unsigned long>(i), oyq + dyq * static_cast<unsigned long>(j),
+                               ozq + exactgeom::to_mpq(h[v])};
+    }
+    int dim() const override { return 3; }
+    std::size_t pieces() const override { return 2 * (nx - 1) * (ny - 1); }
+    /// The cells whose x, y range may meet [lo, hi] (one cell of margin
+    /// beyond the rounded division, which errs by far less than a cell).
+    void cell_range(double lo, double hi, double o0, double d, std::size_t n, std::size_t& a, std::size_t& b) const {
+      const double fa = std::floor((lo - o0) / d) - 1, fb = std::floor((hi - o0) / d) + 1;
+      const double last = static_cast<double>(n - 2);
+      a = fa <= 0 ? 0 : fa >= last ? n - 2 : static_cast<std::size_t>(fa);
+      b = fb <= 0 ? 0 : fb >= last ? n - 2 : static_cast<std::size_t>(fb);
+      if (!(fb >= 0) || !(fa <= last)) a = 1, b = 0;  // misses the grid (or NaN: nothing)
+      if (std::isnan(fa) || std::isnan(fb)) a = 0, b = n - 2;
+    }
+    void candidates(const detail::mesh::Box& q, std::vector<std::uint32_t>& out) const override {
+      std::size_t i0, i1, j0, j1;
+      const double rhi = detail::mesh::radius_hi(r);
+      cell_range(q.lo[0] - rhi, q.hi[0] + rhi, ox_d, dx_d, nx, i0, i1);
+      cell_range(q.lo[1] - rhi, q.hi[1] + rhi, oy_d, dy_d, ny, j0, j1);
+      for (std::size_t j = j0; j <= j1 && i0 <= i1; ++j)
+        for (std::size_t i = i0; i <= i1; ++i) {
+          const std::size_t c = j * (nx - 1) + i;
+          if (zbox[2 * c] > q.hi[2] || zbox[2 * c + 1] < q.lo[2]) continue;
+          out.push_back(static_cast<std::uint32_t>(2 * c));
+          out.push_back(static_cast<std::uint32_t>(2 * c + 1));
+        }
+    }
+    std::uint32_t near(const detail::mesh::Box& q) const override {
+      std::size_t i0, i1, j0, j1;
+      const double mx = q.lo[0] / 2 + q.hi[0] / 2, my = q.lo[1] / 2 + q.hi[1] / 2;
+      cell_range(mx, mx, ox_d, dx_d, nx, i0, i1);
+      cell_range(my, my, oy_d, dy_d, ny, j0, j1);
+      const std::size_t i = std::min(i0 + 1, nx - 2), j = std::min(j0 + 1, ny - 2);
+      return static_cast<std::uint32_t>(2 * (j * (nx - 1) + (i0 > i1 ? 0 : i)));
+    }
+    detail::mesh::Piece piece(std::uint32_t k) const override {
+      detail::mesh::Piece p;
+      p.index = k;
+      p.core.dim = 3;
+      p.core.r = rq;
+      p.v = face(k);
+      for (std::uint32_t v : p.v) {
+        const Point3<mpq_class> x = pos(v);
+        p.core.c.push_back(x.x), p.core.c.push_back(x.y), p.core.c.push_back(x.z);
+      }
+      p.nv = 3;
+      p.degenerate = 0;  // the xy projection of every triangle has positive area
+      return p;
+    }
+    /// The triangles (1 or 2) that have edge (u, w).
+    std::vector<std::array<std::uint32_t, 3>> triangles_of(std::uint32_t u, std::uint32_t w) const {
+      std::vector<std::array<std::uint32_t, 3>> t;
+      const std::size_t iu = u % nx, ju = u / nx, iw = w % nx, jw = w / nx;
+      const std::size_t ilo = std::min(iu, iw), jlo = std::min(ju, jw);
+      for (std::size_t j = jlo == 0 ? 0 : jlo - 1; j <= std::min(jlo, ny - 2); ++j)
+        for (std::size_t i = ilo == 0 ? 0 : ilo - 1; i <= std::min(ilo, nx - 2); ++i)
+          for (std::size_t k = 0; k < 2; ++k) {
+            const auto f = face(2 * (j * (nx - 1) + i) + k);
+            int hit = 0;
+            for (std::uint32_t x : f) hit += x == u || x == w;
+            if (hit == 2) t.push_back(f);
+          }
+      return t;
+    }
+    SurfaceFeature edge(std::uint32_t u, std::uint32_t w) const {
+      const auto t = triangles_of(u, w);
+      if (t.size() == 1) return SurfaceFeature::boundary_edge;
+      if (t.size() != 2) return SurfaceFeature::degenerate_edge;  // not an edge of the grid
+      // Orient by the first triangle's direction through the edge.
+      auto corner = [&](const std::array<std::uint32_t, 3>& f, std::uint32_t a) {
+        for (std::size_t c = 0; c < 3; ++c)
+          if (f[c] == a) return c;
+        return std::size_t(3);
+      };
+      std::size_t cu = corner(t[0], u);
+      if (t[0][(cu + 1) % 3] != w) std::swap(u, w), cu = corner(t[0], u);
+      const std::uint32_t a = t[0][(cu + 2) % 3];
+      std::uint32_t b = 0;
+      for (std::uint32_t x : t[1])
+        if (x != u && x != w) b = x;
+      const int s = static_cast<int>(orient3d(pos(u), pos(w), pos(a), pos(b)));
+      return s > 0 ? SurfaceFeature::concave_edge : s < 0 ? SurfaceFeature::convex_edge : SurfaceFeature::flat_edge;
+    }
+    SurfaceFeature vertex(std::uint32_t v) const {
+      const std::size_t i = v % nx, j = v / nx;
+      if (i == 0 || j == 0 || i + 1 == nx || j + 1 == ny) return SurfaceFeature::vertex;  // on the rim
+      // An inner vertex: its triangles always form one cycle; flat when every edge at it is.
+      for (std::size_t cj = j - 1; cj <= j; ++cj)
+        for (std::size_t ci = i - 1; ci <= i; ++ci)
+          for (std::size_t k = 0; k < 2; ++k) {
+            const auto f = face(2 * (cj * (nx - 1) + ci) + k);
+            for (std::uint32_t x : f)
+              if (x != v && (f[0] == v || f[1] == v || f[2] == v) && edge(v, x) != SurfaceFeature::flat_edge)
+                return SurfaceFeature::vertex;
+          }
+      return SurfaceFeature::flat_vertex;
+    }
+    SurfaceFeature classify(const PieceFeature& x) const override {
+      switch (x.kind) {
+        case PieceFeature::Kind::face: return SurfaceFeature::face;
+        case PieceFeature::Kind::edge: return edge(x.v[0], x.v[1]);
+        case PieceFeature::Kind::vertex: return vertex(x.v[0]);
+      }
+      return SurfaceFeature::vertex;
+    }
+  };
+  std::shared_ptr<const Data> d_;
+};
+
 /// One meeting piece's part of a contact against a mesh or chain (P is
 /// Point2<double> or Point3<double>): its contact as if it were alone, and
 /// the feature holding its closest points.
@@ -361,6 +577,11 @@ struct surface_traits<Chain2<T>> {
   static constexpr int dim = 2;
   using piece_shape = Segment2<T>;
 };
+template <class T>
+struct surface_traits<HeightField3<T>> {  // its vertices are exact rationals: no plain triangle of T to hand over
+  using coord = T;
+  static constexpr int dim = 3;
+};
 
 template <class S, class M>
 concept ShapeSurfacePair = ConvexShape<S> && requires { surface_traits<M>::dim; } &&
@@ -376,16 +597,20 @@ auto piece_shape(const M& m, std::size_t k) {
 template <class S, class M>
 bool meets(const S& x, const M& m, bool strict) {
   const Core c = cvx::shape_traits<S>::to_core(x);
-  if (sgn(exactgeom::to_mpq(m.radius())) != 0) return union_meets(c, m.surface(), strict);
-  // Radius 0: each candidate piece is a plain triangle or segment, and the
-  // filtered pair functions of convex.hpp and capsules.hpp answer.
-  std::vector<std::uint32_t> cand;
-  m.surface().candidates(core_box(c, c.r), cand);
-  for (std::uint32_t k : cand) {
-    const auto piece = piece_shape(m, k);
-    if (strict ? interiors_overlap(x, piece) : intersects(x, piece)) return true;
+  if constexpr (!requires { typename surface_traits<M>::piece_shape; }) {
+    return union_meets(c, m.surface(), strict);
+  } else {
+    if (sgn(exactgeom::to_mpq(m.radius())) != 0) return union_meets(c, m.surface(), strict);
+    // Radius 0: each candidate piece is a plain triangle or segment, and the
+    // filtered pair functions of convex.hpp and capsules.hpp answer.
+    std::vector<std::uint32_t> cand;
+    m.surface().candidates(core_box(c, c.r), cand);
+    for (std::uint32_t k : cand) {
+      const auto piece = piece_shape(m, k);
+      if (strict ? interiors_overlap(x, piece) : intersects(x, piece)) return true;
+    }
+    return false;
   }
-  return false;
 }
 
 template <class S>
