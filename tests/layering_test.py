@@ -46,6 +46,8 @@ WHITE_BOX = {
     "tests/audit_solid_test.cpp": "the audit's sweep reference (audit::detail)",
     "internal/testing/polytope_oracle.hpp": "the oracle converts cores (detail::cvx) to rationals",
     "internal/query/ops.cpp": "eval's shapes are known at run time: it builds the engine's cores directly",
+    "internal/query/meshes.hpp": "eval's meshes: the engine's view of a surface whose type is known at run time",
+    "tests/mesh_test.cpp": "the union engine on raw cores: a height field against the same triangles stored",
     "bench/predicates_bench.cpp": "the filter-only rows (the filter stage's own cost)",
     "bench/segments_bench.cpp": "the correctly rounded ratio of the float rows' reference",
 }

@@ -22,8 +22,9 @@
 // whose boxes are rounded outward so that no piece that meets a shape is ever
 // pruned. Copies share the built data.
 //
-// The questions, for any convex shape x of the same dimension and coordinate
-// type, in either order (docs/queries.md, "Meshes and chains"):
+// The questions, for any convex shape x of the same dimension (any
+// coordinate type: both sides reach the engine exactly), in either order
+// (docs/queries.md, "Meshes and chains"):
 //
 //   intersects(x, m)          some piece meets x (touching counts)
 //   interiors_overlap(x, m)   some piece overlaps x by more than touching
@@ -583,10 +584,11 @@ struct surface_traits<HeightField3<T>> {  // its vertices are exact rationals: n
   static constexpr int dim = 3;
 };
 
+/// A convex shape and a surface of one dimension; their coordinate types
+/// may differ (both reach the engine as exact rationals).
 template <class S, class M>
 concept ShapeSurfacePair = ConvexShape<S> && requires { surface_traits<M>::dim; } &&
-                           shape_dimension_v<S> == surface_traits<M>::dim &&
-                           std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord>;
+                           shape_dimension_v<S> == surface_traits<M>::dim;
 
 template <class M>
 auto piece_shape(const M& m, std::size_t k) {
@@ -597,7 +599,8 @@ auto piece_shape(const M& m, std::size_t k) {
 template <class S, class M>
 bool meets(const S& x, const M& m, bool strict) {
   const Core c = cvx::shape_traits<S>::to_core(x);
-  if constexpr (!requires { typename surface_traits<M>::piece_shape; }) {
+  if constexpr (!requires { typename surface_traits<M>::piece_shape; } ||
+                !std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord>) {
     return union_meets(c, m.surface(), strict);
   } else {
     if (sgn(exactgeom::to_mpq(m.radius())) != 0) return union_meets(c, m.surface(), strict);
@@ -660,6 +663,12 @@ MeshContact<P> to_contact(const UnionFacts& u) {
 
 }  // namespace detail::mesh
 
+/// The dimension of a surface type: 3 for TriangleMesh3 and HeightField3,
+/// 2 for Chain2.
+template <class M>
+  requires requires { detail::mesh::surface_traits<M>::dim; }
+inline constexpr int surface_dimension_v = detail::mesh::surface_traits<M>::dim;
+
 // ---- The questions, convex shape first ------------------------------------
 
 template <class S, class M>
@@ -710,7 +719,8 @@ template <class S, class M>
   requires detail::mesh::ShapeSurfacePair<S, M>
 std::optional<double> time_of_impact(
     const S& x,
-    const std::conditional_t<shape_dimension_v<S> == 2, Point2<typename M::coord>, Point3<typename M::coord>>& v,
+    const std::conditional_t<shape_dimension_v<S> == 2, Point2<typename detail::cvx::shape_traits<S>::coord>,
+                             Point3<typename detail::cvx::shape_traits<S>::coord>>& v,
     const M& m) {
   return detail::mesh::union_time_of_impact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false,
                                             detail::mesh::motion(v));

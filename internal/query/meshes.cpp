@@ -75,7 +75,7 @@ namespace od = simdjson::ondemand;
 struct FileReader {
   const std::string& path;
   [[noreturn]] void fail(const std::string& what) const {
-    throw MeshFileError("--mesh file '" + path + "': " + what);
+    throw MeshFileError(path + ": " + what);
   }
   void check(simdjson::error_code e, const std::string& where) const {
     if (e) fail(where + ": bad JSON: " + simdjson::error_message(e));
@@ -94,9 +94,15 @@ struct FileReader {
 }  // namespace
 
 std::shared_ptr<const SurfaceData> read_mesh_file(const std::string& path) {
-  const FileReader fr{path};
   simdjson::padded_string text;
-  if (auto e = simdjson::padded_string::load(path).get(text)) fr.fail(std::string("cannot read: ") + simdjson::error_message(e));
+  if (auto e = simdjson::padded_string::load(path).get(text))
+    throw MeshFileError("--mesh file '" + path + "': cannot read: " + simdjson::error_message(e));
+  return read_mesh_text(std::string_view(text.data(), text.size()), "--mesh file '" + path + "'");
+}
+
+std::shared_ptr<const SurfaceData> read_mesh_text(std::string_view json, const std::string& path) {
+  const FileReader fr{path};
+  const simdjson::padded_string text(json);
   od::parser parser;
   od::document doc;
   fr.check(parser.iterate(text).get(doc), "the file");

@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <type_traits>
 #include <variant>
@@ -68,6 +69,9 @@ struct MeshFileError : std::runtime_error {
 /// Reads one file: a JSON object {"v": [points], "f": [[i, j, k], ...]}
 /// under the rules of an inline mesh, at most kMaxNamedMeshItems of each.
 std::shared_ptr<const SurfaceData> read_mesh_file(const std::string& path);
+/// The same from the file's text; `label` starts every message ("--mesh
+/// file 'level.json'").
+std::shared_ptr<const SurfaceData> read_mesh_text(std::string_view json, const std::string& label);
 
 /// Reads every NAME=FILE; a name given twice is an error (MeshFileError).
 NamedMeshes load_meshes(const std::vector<std::pair<std::string, std::string>>& specs);

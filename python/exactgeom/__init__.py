@@ -15,9 +15,14 @@ Python ints of any size and fractions.Fraction are exact too. Exact results are
 fractions.Fraction, rounded ones float (correctly rounded). See docs/python.md.
 """
 
-from ._types import ClosestPoints, Contact, Overlap, SegmentIntersection
+from ._types import ClosestPoints, Contact, MeshClosestPoints, MeshContact, MeshContacts, Overlap, PieceContact, SegmentIntersection
 from ._exactgeom import (
+    SURFACE_FEATURES,
     AuditReport,
+    Chain,
+    EvalMeshes,
+    HeightField,
+    Mesh,
     FamilyAudit,
     WrongCase,
     __version__,
@@ -30,7 +35,7 @@ from ._exactgeom import (
     orient2d,
     orient3d,
 )
-from . import _arrays, _exactgeom
+from . import _arrays, _exactgeom, _meshes
 from ._arrays import SEGMENT_KINDS
 
 _ARRAY_FORMS = """
@@ -69,6 +74,10 @@ def segment_closest_points(s, t):
 
 
 def overlap(x, y, test="both"):
+    m = _meshes.split(x, y, "overlap")
+    if m:
+        r = _meshes.ask("overlap", *m)
+        return r.closed if test == "closed" else r.open if test == "open" else r
     if _arrays.shape_form(x, y):
         return _arrays.overlap(x, y, test)
     if test not in _arrays._TESTS:
@@ -87,12 +96,18 @@ def capsule_triangle(c, tri, test="both"):
 
 
 def distance(x, y):
+    m = _meshes.split(x, y, "distance")
+    if m:
+        return _meshes.ask("distance", *m)
     if _arrays.shape_form(x, y):
         return _arrays.distance(x, y)
     return _exactgeom.distance(x, y)
 
 
 def squared_distance(x, y, pairs=False):
+    m = _meshes.split(x, y, "squared_distance")
+    if m:
+        return _meshes.ask("squared_distance", *m)
     if _arrays.shape_form(x, y):
         return _arrays.squared_distance(x, y, pairs)
     d = _exactgeom.squared_distance(x, y)
@@ -100,18 +115,27 @@ def squared_distance(x, y, pairs=False):
 
 
 def closest_points(x, y):
+    m = _meshes.split(x, y, "closest_points")
+    if m:
+        return _meshes.ask("closest_points", *m)
     if _arrays.shape_form(x, y):
         return _arrays.closest_points(x, y)
     return _exactgeom.closest_points(x, y)
 
 
 def contact(x, y):
+    m = _meshes.split(x, y, "contact")
+    if m:
+        return _meshes.ask("contact", *m)
     if _arrays.shape_form(x, y):
         return _arrays.contact(x, y)
     return _exactgeom.contact(x, y)
 
 
 def sweep(x, v, y):
+    m = _meshes.split(x, y, "sweep")
+    if m:
+        return _meshes.ask("sweep", *m, v)
     if _arrays.shape_form(x, y) or isinstance(v, _arrays.np.ndarray) and v.ndim == 2:
         return _arrays.sweep(x, v, y)
     return _exactgeom.sweep(x, v, y)
@@ -209,8 +233,29 @@ for _f, _returns in ((segments_intersect, " Returns a bool array."),
                       "on_first, on_second (n, D), squared_distance (n,).")):
     _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _ARRAY_FORMS + _returns
 
+def load_meshes(paths):
+    """EvalMeshes for eval(..., meshes=...) from {name: path}: each file one
+    JSON object {"v": [points], "f": [[i, j, k], ...]}, exact, as
+    `exactgeom eval --mesh NAME=FILE` reads it. ValueError naming the file
+    for one that is not a valid mesh."""
+    texts = {}
+    for name, path in paths.items():
+        with open(path, "rb") as f:
+            texts[name] = f.read().decode("utf-8")
+    return EvalMeshes(texts)
+
+
 __all__ = [
+    "SURFACE_FEATURES",
     "AuditReport",
+    "Chain",
+    "EvalMeshes",
+    "HeightField",
+    "Mesh",
+    "MeshClosestPoints",
+    "MeshContact",
+    "MeshContacts",
+    "PieceContact",
     "ClosestPoints",
     "Contact",
     "FamilyAudit",
@@ -228,6 +273,7 @@ __all__ = [
     "distance",
     "eval",
     "incircle",
+    "load_meshes",
     "insphere",
     "merge_reports",
     "orient2d",

@@ -50,11 +50,11 @@ def _first_lines(counts: Sequence[int]) -> List[int]:
 
 
 def _eval_partition(partition: Sequence[Union[str, bytes]], first_lines: Sequence[int], index: int,
-                    max_line_bytes: int) -> List[str]:
-    return _exactgeom.eval(partition, max_line_bytes=max_line_bytes, first_line=first_lines[index])
+                    max_line_bytes: int, meshes: Any = None) -> List[str]:
+    return _exactgeom.eval(partition, max_line_bytes=max_line_bytes, first_line=first_lines[index], meshes=meshes)
 
 
-def eval_bag(bag: dask.bag.Bag, max_line_bytes: int = 16 << 20) -> dask.bag.Bag:
+def eval_bag(bag: dask.bag.Bag, max_line_bytes: int = 16 << 20, meshes: Any = None) -> dask.bag.Bag:
     """The answers to a Dask bag of query lines, as a bag of answer lines.
 
     bag: items as exactgeom.eval takes them (str or bytes, each one or more
@@ -68,10 +68,18 @@ def eval_bag(bag: dask.bag.Bag, max_line_bytes: int = 16 << 20) -> dask.bag.Bag:
     Each partition's lines are counted first (a small task per partition),
     then each partition is answered with its first line's number: a
     partition's items are held from its count to its answers.
+
+    meshes: the named meshes the lines use ({"mesh": "NAME"}), as an
+    EvalMeshes (exactgeom.load_meshes({name: path})) or a {name: path} dict
+    (read here, once). They are one task of the graph, so each worker
+    receives them once, whatever the number of partitions.
     """
+    if isinstance(meshes, dict):
+        meshes = _exactgeom.EvalMeshes({n: open(p, "rb").read().decode("utf-8") for n, p in meshes.items()})
+    shared = dask.delayed(meshes, pure=True) if meshes is not None else None
     parts = bag.to_delayed(optimize_graph=True)
     first = dask.delayed(_first_lines, pure=True)([dask.delayed(_count, pure=True)(p) for p in parts])
-    answers = [dask.delayed(_eval_partition, pure=True)(p, first, i, max_line_bytes) for i, p in enumerate(parts)]
+    answers = [dask.delayed(_eval_partition, pure=True)(p, first, i, max_line_bytes, shared) for i, p in enumerate(parts)]
     return dask.bag.from_delayed(answers)
 
 

@@ -4,6 +4,10 @@
 // command answers its lines with, so the answers are the command's, byte
 // for byte.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <memory>
 
 #include <string>
 #include <string_view>
@@ -11,6 +15,7 @@
 
 #include "convert.hpp"
 #include "query/eval.hpp"
+#include "query/meshes.hpp"
 #include "module.hpp"
 
 namespace exactgeom::python {
@@ -42,9 +47,35 @@ std::string_view text_of(py::handle item, std::size_t index, py::object& keep) {
 
 /// Answers lines in batches of about 4 MiB, the GIL released while the
 /// engine works.
+/// The named meshes of eval(..., meshes=...): read once from their JSON
+/// texts, which they keep, so that pickling (Dask ships them to each worker
+/// once) sends the texts and unpickling reads them again.
+struct EvalMeshes {
+  std::vector<std::pair<std::string, std::string>> texts;  // name, JSON text
+  std::shared_ptr<const query::NamedMeshes> meshes;
+  static EvalMeshes of(std::vector<std::pair<std::string, std::string>> texts) {
+    EvalMeshes m;
+    query::NamedMeshes named;
+    for (const auto& [name, text] : texts) {
+      if (named.count(name)) throw py::value_error("meshes: the name '" + name + "' is given twice");
+      try {
+        named.emplace(name, query::read_mesh_text(text, "meshes['" + name + "']"));
+      } catch (const query::MeshFileError& e) {
+        throw py::value_error(e.what());
+      }
+    }
+    m.texts = std::move(texts);
+    m.meshes = std::make_shared<const query::NamedMeshes>(std::move(named));
+    return m;
+  }
+};
+
 class Batch {
  public:
-  Batch(std::size_t max_line_bytes, std::size_t first_line) : max_(max_line_bytes), line_no_(first_line - 1) {}
+  Batch(std::size_t max_line_bytes, std::size_t first_line, const EvalMeshes* meshes)
+      : max_(max_line_bytes), line_no_(first_line - 1) {
+    if (meshes) evaluator_.set_meshes(meshes->meshes);
+  }
 
   /// Takes the lines of one item: split at '\n'; a final '\n' ends the last
   /// line, it does not start another.
@@ -86,10 +117,10 @@ class Batch {
   std::vector<std::string> lines_, answers_;
 };
 
-py::list eval_lines(py::handle lines, std::size_t max_line_bytes, std::size_t first_line) {
+py::list eval_lines(py::handle lines, std::size_t max_line_bytes, std::size_t first_line, const EvalMeshes* meshes) {
   if (max_line_bytes == 0) throw py::value_error("eval: max_line_bytes must be at least 1");
   if (first_line == 0) throw py::value_error("eval: first_line must be at least 1 (lines are numbered from 1)");
-  Batch batch(max_line_bytes, first_line);
+  Batch batch(max_line_bytes, first_line, meshes);
   py::list out;
   py::object keep;
   PyObject* o = lines.ptr();
@@ -106,8 +137,26 @@ py::list eval_lines(py::handle lines, std::size_t max_line_bytes, std::size_t fi
 }  // namespace
 
 void register_eval(py::module_& m) {
+  py::class_<EvalMeshes>(m, "EvalMeshes",
+                         "EvalMeshes(texts): the named meshes of eval(..., meshes=...), built once from\n"
+                         "{name: JSON text of {\"v\": ..., \"f\": ...}} (exactgeom.load_meshes reads files).\n"
+                         "Pickles as its texts (Dask ships it to each worker once).")
+      .def(py::init([](const std::map<std::string, std::string>& texts) {
+             return EvalMeshes::of({texts.begin(), texts.end()});
+           }),
+           py::arg("texts"))
+      .def("names", [](const EvalMeshes& e) {
+        std::vector<std::string> n;
+        for (const auto& t : e.texts) n.push_back(t.first);
+        return n;
+      })
+      .def(py::pickle([](const EvalMeshes& e) { return py::dict(py::cast(std::map<std::string, std::string>(e.texts.begin(), e.texts.end()))); },
+                      [](const py::dict& d) {
+                        auto t = d.cast<std::map<std::string, std::string>>();
+                        return EvalMeshes::of({t.begin(), t.end()});
+                      }));
   m.def("eval", &eval_lines, py::arg("lines"), py::arg("max_line_bytes") = query::kDefaultMaxLineBytes,
-        py::arg("first_line") = 1,
+        py::arg("first_line") = 1, py::arg("meshes") = nullptr,
         "eval(lines, max_line_bytes=16777216, first_line=1) -> list[str]\n\n"
         "Answers JSON Lines queries (docs/queries.md) exactly, as `exactgeom eval` does:\n"
         "returns the answer lines, without newlines, byte for byte the command's output\n"
@@ -120,7 +169,9 @@ void register_eval(py::module_& m) {
         "max_line_bytes is an error line (the command's --max-line-bytes).\n\n"
         "first_line: the number of the first line, for a part of a longer input (an\n"
         "error line names its line by this count; exactgeom.dask.eval_bag sets it per\n"
-        "partition).");
+        "partition).\n\n"
+        "meshes: an EvalMeshes (exactgeom.load_meshes({name: path})): the meshes lines\n"
+        "name as {\"mesh\": \"NAME\"}, as `exactgeom eval --mesh NAME=FILE` reads them.");
 }
 
 }  // namespace exactgeom::python

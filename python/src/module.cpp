@@ -40,7 +40,8 @@ PYBIND11_MODULE(_exactgeom, m) {
   eg::init_convert();
   eg::g_types = new std::map<std::string, PyObject*>;
   const py::module_ types = py::module_::import("exactgeom._types");
-  for (const char* name : {"Overlap", "SegmentIntersection", "ClosestPoints", "Contact"})
+  for (const char* name : {"Overlap", "SegmentIntersection", "ClosestPoints", "Contact", "MeshContact", "PieceContact",
+                           "MeshClosestPoints", "MeshContacts"})
     (*eg::g_types)[name] = py::object(types.attr(name)).release().ptr();
   // The library's one error type: a NaN or infinite value, a negative radius.
   py::register_exception_translator([](std::exception_ptr p) {
@@ -56,4 +57,5 @@ PYBIND11_MODULE(_exactgeom, m) {
   eg::register_audit(m);
   eg::register_arrays(m);
   eg::register_array_shapes(m);
+  eg::register_meshes(m);
 }

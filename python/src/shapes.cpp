@@ -482,6 +482,16 @@ std::string doc(const char* text) { return std::string(text) + kShapes; }
 
 }  // namespace
 
+py::object visit_shape(py::handle h, const char* fn, const char* arg, ShapeVisitor& v) {
+  const AnyShape a = read_any(h, {fn, arg});
+  const bool doubles = !a.box && all_double(a.p) && a.r.is_double();
+  return in_type(doubles, [&](auto tag) -> py::object {
+    using T = decltype(tag);
+    if (a.dim == 2) return v(make_polygon<T>(a));
+    return v(make_hull<T>(a));
+  });
+}
+
 void register_shapes(py::module_& m) {
   using py::arg;
   m.def("segment_intersection", &segment_intersection, arg("s"), arg("t"),

@@ -154,3 +154,13 @@ def test_audit_distributed_errors(client):
         egd.audit_distributed(float_capsule_overlap, "closed_overlap", "capsule2", client=client, shard=(0, 2))
     with pytest.raises(ValueError, match="not a question"):
         egd.audit_distributed(float_capsule_overlap, "overlaps", "capsule2", client=client, shards=2, cases=5)
+
+
+def test_eval_bag_with_named_meshes(client, tool, data_dir):
+    lines = (data_dir / "eval_meshes.jsonl").read_bytes().split(b"\n")[:-1]
+    want = subprocess.run([tool, "eval", "--quiet", "--mesh", f"floor={data_dir / 'mesh_floor.json'}"],
+                          input=b"\n".join(lines) + b"\n", stdout=subprocess.PIPE, check=False, timeout=60).stdout
+    for meshes in ({"floor": str(data_dir / "mesh_floor.json")},
+                   eg.load_meshes({"floor": str(data_dir / "mesh_floor.json")})):
+        got = egd.eval_bag(db.from_sequence(lines, npartitions=3), meshes=meshes).compute()
+        assert ("\n".join(got) + "\n").encode() == want
