@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "exactgeom/contact.hpp"
+#include "exactgeom/detail/convex_filter.hpp"
 
 namespace exactgeom {
 
@@ -377,6 +378,39 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
 // The union questions.
 namespace {
 
+/// A core in doubles for the filter of convex_filter.hpp: each coordinate
+/// rounded to nearest, rho bounding the largest rounding error, the radius
+/// rounded up (so "certainly apart" stays certain).
+struct DoubleView {
+  std::vector<double> v;
+  std::size_t n = 0;
+  double rho = 0, r = 0;
+  bool ok = true;
+};
+DoubleView double_view(const Core& c) {
+  DoubleView d;
+  d.n = c.size();
+  for (const Q& q : c.c) {
+    double lo, hi;
+    outward(q, lo, hi);
+    if (!std::isfinite(lo) || !std::isfinite(hi)) d.ok = false;
+    d.v.push_back(lo);
+    d.rho = std::max(d.rho, hi - lo);  // >= |q - lo|
+  }
+  double lo, hi;
+  outward(c.r, lo, hi);
+  d.r = hi;
+  d.ok = d.ok && std::isfinite(hi);
+  return d;
+}
+/// True when the double filter certifies the shape and piece apart (dist > R).
+bool certainly_apart(const DoubleView& a, const Core& piece) {
+  if (!a.ok) return false;
+  const DoubleView b = double_view(piece);
+  if (!b.ok) return false;
+  return cvx::gjk_filter(a.v.data(), a.n, b.v.data(), b.n, piece.dim, std::max(a.rho, b.rho), a.r, b.r, false) < 0;
+}
+
 std::vector<std::uint32_t> sorted_candidates(const Surface& s, const Box& b) {
   std::vector<std::uint32_t> c;
   s.candidates(b, c);
@@ -447,8 +481,10 @@ UnionSeparation union_distance(const Core& shape, const Surface& s, bool surface
 
 bool union_meets(const Core& shape, const Surface& s, bool strict) {
   if (s.pieces() == 0) throw invalid_input("a mesh, height field or chain without pieces");
+  const DoubleView dv = double_view(shape);
   for (std::uint32_t k : sorted_candidates(s, core_box(shape, shape.r))) {
     const Piece p = s.piece(k);
+    if (certainly_apart(dv, p.core)) continue;
     const Q R = shape.r + p.core.r;
     const cvx::Separation d = cvx::core_distance(shape, p.core);
     if (!strict) {
@@ -462,11 +498,22 @@ bool union_meets(const Core& shape, const Surface& s, bool strict) {
   return false;
 }
 
-UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x, bool with_features) {
+UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x, bool with_features,
+                         const std::vector<std::uint32_t>* candidates) {
   if (s.pieces() == 0) throw invalid_input("a mesh, height field or chain without pieces");
   UnionFacts u;
-  for (std::uint32_t k : sorted_candidates(s, core_box(shape, shape.r))) {
+  std::vector<std::uint32_t> own;
+  if (candidates) {
+    own = *candidates;
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+  } else {
+    own = sorted_candidates(s, core_box(shape, shape.r));
+  }
+  const DoubleView dv = candidates ? DoubleView{} : double_view(shape);
+  for (std::uint32_t k : own) {
     const Piece p = s.piece(k);
+    if (!candidates && certainly_apart(dv, p.core)) continue;  // a caller's list is already filtered
     PieceFacts pf;
     pf.piece = k;
     pf.f = surface_is_x ? cvx::core_contact(p.core, shape) : cvx::core_contact(shape, p.core);

@@ -25,6 +25,7 @@
 
 #include "bench_util.hpp"
 #include "audit_registry.hpp"
+#include "testing/mesh_families.hpp"
 #include "commands.hpp"
 #include "svg.hpp"
 #include "exactgeom/version.hpp"
@@ -42,7 +43,10 @@ constexpr const char* kUsage =
     "\n"
     "Accuracy: every float algorithm of the library (see `exactgeom audit\n"
     "--list`) against the exact answer on each case family: the share of wrong\n"
-    "answers, and for distances the worst error in ULPs.\n"
+    "answers, and for distances the worst error in ULPs. Then the float contact\n"
+    "loops of a ball against a mesh (per triangle, and with internal edges\n"
+    "removed) against the exact union contact, per mesh family: the share of\n"
+    "ghost contacts and of wrong answers.\n"
     "\n"
     "Speed: runs the built-in benchmark suite (the benchmarks of exactgeom_bench) in\n"
     "this process, briefly, and prints for each\n"
@@ -113,6 +117,8 @@ constexpr Target kTargets[] = {
     // insphere random to 1.2x and capsule_triangle near_touching to 10x above,
     // and adds:
     {"segment_triangle_distance2/exact/random", 20},
+    // Issue 40 (meshes; baselines: the float query over the same tree).
+    {"mesh_intersects/exact/random", 3}, {"mesh_contact/exact/resting", 10},
 };
 
 struct Result {
@@ -518,6 +524,38 @@ void print_accuracy(std::size_t cases, bool readme) {
   std::printf("\n");
 }
 
+/// The mesh section: the float contact loops engines run for a ball
+/// against a mesh (exactgeom/reference/mesh_contacts.hpp) against the exact
+/// union contact (exactgeom/mesh.hpp), per mesh family.
+void print_mesh_accuracy(std::size_t cases, bool readme) {
+  using namespace exactgeom::testing;
+  const std::size_t n = std::min<std::size_t>(cases, 2000);  // each case builds a mesh and its exact contact
+  std::printf(readme ? "#### Float error against meshes, measured\n\n"
+                     : "## Accuracy: float contact loops against meshes\n\n");
+  std::printf("A ball resting on a mesh (%zu cases per family; internal/testing/mesh_families.hpp), each float "
+              "loop's contacts against the exact union contact: `ghost` the share of cases with a contact "
+              "from a triangle whose exact closest feature is a flat or concave edge or a flat vertex and "
+              "whose normal is more than 1e-3 rad from every face normal at that feature (it pushes the ball "
+              "along the seam); `wrong` the share whose triangles differ from the exact overlapping ones or "
+              "whose deepest depth is off by more than 1e-3 r.\n\n",
+              n);
+  std::printf("| algorithm |");
+  for (MeshFamily f : kMeshFamilies) std::printf(" %s |", to_string(f));
+  std::printf("\n| --- |");
+  for (std::size_t k = 0; k < std::size(kMeshFamilies); ++k) std::printf(" ---: |");
+  std::printf("\n");
+  std::vector<std::array<MeshScore, 4>> scores;
+  for (MeshFamily f : kMeshFamilies) scores.push_back(score_mesh_family(f, n, 1));
+  for (std::size_t a = 0; a < 4; ++a) {
+    std::printf("| %s |", kMeshLoopNames[a]);
+    for (const auto& s : scores)
+      std::printf(" ghost %s, wrong %s |", percent(double(s[a].ghost) / double(s[a].cases)).c_str(),
+                  percent(double(s[a].wrong) / double(s[a].cases)).c_str());
+    std::printf("\n");
+  }
+  std::printf("\n");
+}
+
 int run_report(int argc, char** argv) {
   std::string min_time = "0.1", filter, svg_dir;
   std::size_t cases = 2000, repetitions = 1;
@@ -586,6 +624,7 @@ int run_report(int argc, char** argv) {
     std::printf("\n\n");
   }
   print_accuracy(cases, readme);
+  print_mesh_accuracy(cases, readme);
   // Lost output is found before a minute of benchmarks, not after.
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return finish_output("report", 0);
   // Google Benchmark takes its settings as flags: hand it a command line.

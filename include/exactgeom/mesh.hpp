@@ -160,6 +160,13 @@ class TriangleMesh3 {
     return d_->v.capacity() * sizeof(Point3<T>) + d_->f.capacity() * sizeof(Face) + d_->degenerate.capacity() +
            d_->topo.bytes() + d_->tree.bytes();
   }
+  /// Appends the pieces whose boxes (rounded outward, radius included) meet
+  /// the closed box [lo, hi]: every piece that meets anything inside it is
+  /// among them (the tree's query, for float code that wants the same
+  /// candidates).
+  void candidates(const Point3<double>& lo, const Point3<double>& hi, std::vector<std::uint32_t>& out) const {
+    d_->candidates(detail::mesh::Box{{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}}, out);
+  }
   /// The engine's view (detail/mesh_core.hpp), for the library's own use.
   const detail::mesh::Surface& surface() const { return *d_; }
 
@@ -263,6 +270,10 @@ class Chain2 {
   std::size_t bytes() const {
     return d_->p.capacity() * sizeof(Point2<T>) + d_->cls.capacity() + d_->tree.bytes();
   }
+  /// As TriangleMesh3::candidates, in the plane (z ignored: pass 0).
+  void candidates(const Point2<double>& lo, const Point2<double>& hi, std::vector<std::uint32_t>& out) const {
+    d_->candidates(detail::mesh::Box{{lo.x, lo.y, 0.0}, {hi.x, hi.y, 0.0}}, out);
+  }
   const detail::mesh::Surface& surface() const { return *d_; }
 
  private:
@@ -363,6 +374,13 @@ class HeightField3 {
   SurfaceFeature vertex_class(std::uint32_t v) const { return d_->vertex(v); }
   SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
   std::size_t bytes() const { return d_->h.capacity() * sizeof(T) + d_->zbox.capacity() * sizeof(double); }
+  /// Appends the pieces whose boxes (rounded outward, radius included) meet
+  /// the closed box [lo, hi]: every piece that meets anything inside it is
+  /// among them (the tree's query, for float code that wants the same
+  /// candidates).
+  void candidates(const Point3<double>& lo, const Point3<double>& hi, std::vector<std::uint32_t>& out) const {
+    d_->candidates(detail::mesh::Box{{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}}, out);
+  }
   const detail::mesh::Surface& surface() const { return *d_; }
 
  private:
@@ -596,24 +614,78 @@ auto piece_shape(const M& m, std::size_t k) {
   else return m.segment(k);
 }
 
+/// A conservative box of a shape (its core grown by its radius): from the
+/// double filter's view of the core when the coordinates are doubles
+/// exactly (rho bounds a box's rounded corners), else from the exact core.
+template <class S>
+Box shape_box(const S& x) {
+  using T = typename cvx::shape_traits<S>::coord;
+  constexpr int D = cvx::shape_traits<S>::dim;
+  if constexpr (cvx::double_exact_v<T>) {
+    const cvx::DoubleCore d = cvx::double_core(x);
+    if (d.ok && d.n > 0) {
+      Box b;
+      for (std::size_t k = 0; k < static_cast<std::size_t>(D); ++k) {
+        double lo = d.v[k], hi = d.v[k];
+        for (std::size_t i = 1; i < d.n; ++i) {
+          lo = std::min(lo, d.v[i * D + k]);
+          hi = std::max(hi, d.v[i * D + k]);
+        }
+        const double g = std::nextafter(d.rho + d.r, HUGE_VAL);
+        b.lo[k] = std::nextafter(lo - g, -HUGE_VAL);
+        b.hi[k] = std::nextafter(hi + g, HUGE_VAL);
+      }
+      return b;
+    }
+  }
+  const Core c = cvx::shape_traits<S>::to_core(x);
+  return core_box(c, c.r);
+}
+
 template <class S, class M>
 bool meets(const S& x, const M& m, bool strict) {
-  const Core c = cvx::shape_traits<S>::to_core(x);
-  if constexpr (!requires { typename surface_traits<M>::piece_shape; } ||
-                !std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord>) {
-    return union_meets(c, m.surface(), strict);
-  } else {
-    if (sgn(exactgeom::to_mpq(m.radius())) != 0) return union_meets(c, m.surface(), strict);
-    // Radius 0: each candidate piece is a plain triangle or segment, and the
-    // filtered pair functions of convex.hpp and capsules.hpp answer.
-    std::vector<std::uint32_t> cand;
-    m.surface().candidates(core_box(c, c.r), cand);
-    for (std::uint32_t k : cand) {
-      const auto piece = piece_shape(m, k);
-      if (strict ? interiors_overlap(x, piece) : intersects(x, piece)) return true;
+  if constexpr (requires { typename surface_traits<M>::piece_shape; } &&
+                std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord>) {
+    if (m.radius() == typename surface_traits<M>::coord(0)) {
+      // Radius 0: each candidate piece is a plain triangle or segment, and the
+      // filtered pair functions of convex.hpp and capsules.hpp answer.
+      std::vector<std::uint32_t> cand;
+      m.surface().candidates(shape_box(x), cand);
+      for (std::uint32_t k : cand) {
+        const auto piece = piece_shape(m, k);
+        if (strict ? interiors_overlap(x, piece) : intersects(x, piece)) return true;
+      }
+      return false;
     }
+  }
+  return union_meets(cvx::shape_traits<S>::to_core(x), m.surface(), strict);
+}
+
+/// The pieces that may meet x, pruned by the double filter of convex.hpp
+/// (a piece it certifies apart cannot be in a contact); false when the pair
+/// has no such filter (the engine then queries the tree itself).
+template <class S, class M>
+bool prefiltered(const S& x, const M& m, std::vector<std::uint32_t>& out) {
+  if constexpr (requires { typename surface_traits<M>::piece_shape; } &&
+                std::is_same_v<typename cvx::shape_traits<S>::coord, typename surface_traits<M>::coord> &&
+                cvx::double_exact_v<typename cvx::shape_traits<S>::coord>) {
+    if (m.radius() != typename surface_traits<M>::coord(0)) return false;
+    std::vector<std::uint32_t> cand;
+    m.surface().candidates(shape_box(x), cand);
+    for (std::uint32_t k : cand)
+      if (cvx::overlap_filter(x, piece_shape(m, k), false) >= 0) out.push_back(k);
+    return true;
+  } else {
+    (void)x, (void)m, (void)out;
     return false;
   }
+}
+
+template <class S, class M>
+UnionFacts contact_facts(const S& x, const M& m, bool surface_is_x) {
+  std::vector<std::uint32_t> cand;
+  const bool pruned = prefiltered(x, m, cand);
+  return union_contact(cvx::shape_traits<S>::to_core(x), m.surface(), surface_is_x, true, pruned ? &cand : nullptr);
 }
 
 template <class S>
@@ -708,8 +780,7 @@ template <class S, class M>
   requires detail::mesh::ShapeSurfacePair<S, M>
 std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const S& x, const M& m) {
   using P = detail::mesh::double_point<shape_dimension_v<S>>;
-  const detail::mesh::UnionFacts u =
-      detail::mesh::union_contact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false);
+  const detail::mesh::UnionFacts u = detail::mesh::contact_facts(x, m, false);
   if (!u.closed) return std::nullopt;
   return detail::mesh::to_contact<P>(u);
 }
@@ -763,8 +834,7 @@ template <class M, class S>
   requires detail::mesh::ShapeSurfacePair<S, M>
 std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const M& m, const S& x) {
   using P = detail::mesh::double_point<shape_dimension_v<S>>;
-  const detail::mesh::UnionFacts u =
-      detail::mesh::union_contact(detail::cvx::shape_traits<S>::to_core(x), m.surface(), true);
+  const detail::mesh::UnionFacts u = detail::mesh::contact_facts(x, m, true);
   if (!u.closed) return std::nullopt;
   return detail::mesh::to_contact<P>(u);
 }

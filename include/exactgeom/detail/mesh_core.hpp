@@ -154,7 +154,11 @@ bool union_meets(const Core& shape, const Surface& s, bool strict);
 /// Everything `contact` answers; with_features false skips the features
 /// (contact() of mesh.hpp computes them; the closed/depth answers do not
 /// need them).
-UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x, bool with_features = true);
+/// `candidates`, when given, replaces the tree's candidates: a caller's
+/// list, already pruned of pieces certainly apart (a double filter), so it
+/// holds every piece that meets the shape.
+UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x, bool with_features = true,
+                         const std::vector<std::uint32_t>* candidates = nullptr);
 
 /// The least t in [0, 1] at which the moving side (the shape when
 /// surface_is_x is false, else the surface) translated by t v meets the
