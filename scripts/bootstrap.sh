@@ -2,7 +2,8 @@
 # Sets up a fresh Debian machine for exactgeom and builds it:
 #  1. installs the required Debian packages that are missing (and only those);
 #     with --with-engines also the optional ones: the engines examples/audits
-#     checks (Bullet, Box2D, GEOS, FCL) and CGAL, the peer comparison;
+#     checks (Bullet, Box2D, GEOS, FCL), CGAL, the peer comparison, and
+#     assimp, eval's reader of model files;
 #  2. configures with CMake + Ninja into ./build and builds everything that
 #     the installed packages allow (what is skipped, CMake says, and
 #     `exactgeom report` names).
@@ -34,7 +35,8 @@ packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmar
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's
 # C++ API headers being in libgeos++-dev, and CGAL (bench/cgal_bench.cpp,
 # tests/cgal_agreement_test.cpp).
-optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev)
+# assimp: `exactgeom eval --mesh` reading OBJ/PLY/STL/glTF model files.
+optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev libassimp-dev)
 wanted=("${packages[@]}")
 ((with_engines)) && wanted+=("${optional_packages[@]}")
 missing=()

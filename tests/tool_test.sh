@@ -77,6 +77,13 @@ check "bad --mesh file is named" grep -q "bad_mesh.json': f\[0\]\[2\]: index 1 o
 check "a --mesh name given twice exits 2" test $? -eq 2
 "$bin" eval --mesh nofile.json < /dev/null > /dev/null 2>&1
 check "--mesh without NAME= is a usage error" test $? -eq 2
+# A model file (OBJ) through assimp when the build has it: the same answers
+# as the JSON floor; without assimp, a message that says what is missing.
+if "$bin" eval --quiet --mesh floor="$data/mesh_floor.obj" "$data/eval_meshes.jsonl" > "$tmp/mo" 2> "$tmp/moerr"; then
+  check "an OBJ floor (assimp) answers as the JSON one" cmp "$tmp/m1" "$tmp/mo"
+else
+  check "without assimp, a model file is a clear error" grep -q "needs exactgeom built with assimp" "$tmp/moerr"
+fi
 # An inline mesh over the line limit of 65536 vertices is an error line.
 python3 -c '
 import json

@@ -52,8 +52,11 @@ constexpr const char* kUsage =
     "               read the mesh in FILE (one JSON object {\"v\": [points],\n"
     "               \"f\": [[i, j, k], ...]}, exact as a line's; at most\n"
     "               16777216 vertices and as many faces) once, before any\n"
-    "               line; lines name it {\"mesh\": \"NAME\", \"r\": r}. Repeat\n"
-    "               for more meshes; a name given twice is an error\n"
+    "               line; lines name it {\"mesh\": \"NAME\", \"r\": r}. A FILE\n"
+    "               ending in .obj, .ply, .stl, .gltf, .glb, .fbx, .dae, .3ds\n"
+    "               or .off is read through assimp (when built with it) as\n"
+    "               the float mesh an engine holds. Repeat for more meshes;\n"
+    "               a name given twice is an error\n"
     "  --quiet      no progress line (it is shown on standard error only when\n"
     "               that is a terminal)\n"
     "  -h, --help   print this help and exit\n";

@@ -7,6 +7,16 @@
 
 #include "json.hpp"
 
+#ifdef EXACTGEOM_HAVE_ASSIMP
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
+#endif
+
+#include <algorithm>
+#include <cctype>
+
 namespace exactgeom::query {
 
 namespace {
@@ -93,7 +103,78 @@ struct FileReader {
 
 }  // namespace
 
+namespace {
+
+/// A model file that assimp reads (by extension), not a JSON mesh.
+bool is_model_file(const std::string& path) {
+  const auto dot = path.find_last_of('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = path.substr(dot + 1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* e : {"obj", "ply", "stl", "gltf", "glb", "fbx", "dae", "3ds", "off"})
+    if (ext == e) return true;
+  return false;
+}
+
+/// The float mesh an engine holds after importing the file with assimp:
+/// triangulated, identical vertices of one mesh joined (so seams share
+/// indices), node transforms applied in float (aiProcess_PreTransformVertices),
+/// every mesh of the scene in one; each float taken exactly.
+std::shared_ptr<const SurfaceData> read_model_file(const std::string& path) {
+  const std::string label = "--mesh file '" + path + "'";
+#ifdef EXACTGEOM_HAVE_ASSIMP
+  Assimp::Importer importer;
+  const aiScene* scene = importer.ReadFile(
+      path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_PreTransformVertices | aiProcess_SortByPType);
+  if (!scene) throw MeshFileError(label + ": assimp cannot read it: " + importer.GetErrorString());
+  std::vector<Scalar> v;
+  std::vector<std::array<std::uint32_t, 3>> f;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh* mesh = scene->mMeshes[m];
+    const std::size_t base = v.size() / 3;
+    if (base + mesh->mNumVertices > kMaxNamedMeshItems)
+      throw MeshFileError(label + ": more than " + std::to_string(kMaxNamedMeshItems) + " vertices (a limit of exactgeom eval)");
+    for (unsigned i = 0; i < mesh->mNumVertices; ++i) {
+      const aiVector3D& p = mesh->mVertices[i];
+      try {
+        v.push_back(Scalar::of_double(p.x)), v.push_back(Scalar::of_double(p.y)), v.push_back(Scalar::of_double(p.z));
+      } catch (const ScalarError& e) {
+        throw MeshFileError(label + ": mesh " + std::to_string(m) + " vertex " + std::to_string(i) + ": " + e.what);
+      }
+    }
+    for (unsigned k = 0; k < mesh->mNumFaces; ++k) {
+      const aiFace& face = mesh->mFaces[k];
+      if (face.mNumIndices != 3) continue;  // points and lines are not pieces of a surface
+      f.push_back({static_cast<std::uint32_t>(base + face.mIndices[0]), static_cast<std::uint32_t>(base + face.mIndices[1]),
+                   static_cast<std::uint32_t>(base + face.mIndices[2])});
+      if (f.size() > kMaxNamedMeshItems)
+        throw MeshFileError(label + ": more than " + std::to_string(kMaxNamedMeshItems) + " faces (a limit of exactgeom eval)");
+    }
+  }
+  if (f.empty()) throw MeshFileError(label + ": no triangles");
+  try {
+    return build_mesh(v, std::move(f));
+  } catch (const invalid_input& e) {
+    throw MeshFileError(label + ": " + e.what());
+  }
+#else
+  throw MeshFileError(label + ": reading OBJ, PLY, STL, glTF and other model files needs exactgeom built with "
+                      "assimp (Debian: libassimp-dev); a JSON mesh {\"v\": ..., \"f\": ...} needs nothing");
+#endif
+}
+
+}  // namespace
+
+bool model_files_supported() {
+#ifdef EXACTGEOM_HAVE_ASSIMP
+  return true;
+#else
+  return false;
+#endif
+}
+
 std::shared_ptr<const SurfaceData> read_mesh_file(const std::string& path) {
+  if (is_model_file(path)) return read_model_file(path);
   simdjson::padded_string text;
   if (auto e = simdjson::padded_string::load(path).get(text))
     throw MeshFileError("--mesh file '" + path + "': cannot read: " + simdjson::error_message(e));

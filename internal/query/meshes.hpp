@@ -67,11 +67,17 @@ struct MeshFileError : std::runtime_error {
 };
 
 /// Reads one file: a JSON object {"v": [points], "f": [[i, j, k], ...]}
-/// under the rules of an inline mesh, at most kMaxNamedMeshItems of each.
+/// under the rules of an inline mesh, at most kMaxNamedMeshItems of each;
+/// or, by its extension (.obj, .ply, .stl, .gltf, .glb, .fbx, .dae, .3ds,
+/// .off), a model file read through assimp as the float mesh an engine holds
+/// (triangulated, identical vertices joined, node transforms applied in
+/// float), when exactgeom was built with assimp (model_files_supported()).
 std::shared_ptr<const SurfaceData> read_mesh_file(const std::string& path);
 /// The same from the file's text; `label` starts every message ("--mesh
 /// file 'level.json'").
 std::shared_ptr<const SurfaceData> read_mesh_text(std::string_view json, const std::string& label);
+
+bool model_files_supported();
 
 /// Reads every NAME=FILE; a name given twice is an error (MeshFileError).
 NamedMeshes load_meshes(const std::vector<std::pair<std::string, std::string>>& specs);
