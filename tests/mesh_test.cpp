@@ -690,3 +690,68 @@ TEST(HeightField, DiagonalsAndErrors) {
   EXPECT_THROW(H(2, 2, {0, 0, NAN, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0), invalid_input);
   EXPECT_THROW(H(2, 2, {0, 0, 0, 0}, Point3<double>{0, 0, 0}, 1.0, 1.0, HeightFieldDiagonal::main, -1.0), invalid_input);
 }
+
+TEST(Mesh, ClosedThinNonmanifoldUnorientedAndDegenerateMeshesMatchTheOracle) {
+  using P = Point3<std::int64_t>;
+  std::vector<TriangleMesh3<std::int64_t>> meshes;
+  // A closed cube (12 triangles, outward winding): a surface, not a solid.
+  {
+    std::vector<P> v;
+    for (int i = 0; i < 8; ++i) v.push_back({i & 1 ? 6 : 0, i & 2 ? 6 : 0, i & 4 ? 6 : 0});
+    const std::vector<F3> f{{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
+                            {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
+    meshes.emplace_back(v, f);
+    for (std::uint32_t k = 0; k < 12; ++k)
+      for (int e = 0; e < 3; ++e) EXPECT_EQ(meshes.back().edge_class(f[k][e], f[k][(e + 1) % 3]) == SurfaceFeature::convex_edge ||
+                                                meshes.back().edge_class(f[k][e], f[k][(e + 1) % 3]) == SurfaceFeature::flat_edge,
+                                            true);
+  }
+  // Long thin triangles: a strip 2000 long and 1 wide sharing its long diagonal.
+  meshes.emplace_back(std::vector<P>{P{-1000, 2, 1}, P{1000, 2, 1}, P{1000, 3, 1}, P{-1000, 3, 1}},
+                      std::vector<F3>{F3{0, 1, 2}, F3{0, 2, 3}});
+  // A fin (nonmanifold edge), an unoriented pair, and degenerate triangles among real ones.
+  meshes.emplace_back(std::vector<P>{P{0, 0, 0}, P{6, 0, 0}, P{6, 6, 0}, P{0, 6, 0}, P{3, 3, 5}},
+                      std::vector<F3>{F3{0, 1, 2}, F3{0, 2, 3}, F3{0, 4, 2}});
+  meshes.emplace_back(std::vector<P>{P{0, 0, 1}, P{6, 0, 1}, P{6, 6, 2}, P{0, 6, 1}},
+                      std::vector<F3>{F3{0, 1, 2}, F3{2, 0, 3}});
+  meshes.emplace_back(std::vector<P>{P{0, 0, 0}, P{6, 0, 0}, P{3, 0, 0}, P{0, 6, 0}, P{6, 6, 2}},
+                      std::vector<F3>{F3{0, 1, 2}, F3{0, 2, 3}, F3{1, 1, 4}, F3{3, 3, 3}, F3{2, 4, 3}});
+  std::mt19937_64 g(31);
+  int meeting = 0;
+  for (std::size_t mi = 0; mi < meshes.size(); ++mi) {
+    const auto& m = meshes[mi];
+    const mo::Pieces s = pieces_of(m);
+    for (int round = 0; round < 30; ++round)
+      with_shape(g, round, [&](const auto& x, const std::vector<QV>& core, const Q& r) {
+        SCOPED_TRACE("mesh " + std::to_string(mi) + " round " + std::to_string(round));
+        const mo::Answer a = mo::answer(core, r, s);
+        EXPECT_EQ(intersects(x, m), a.closed);
+        EXPECT_EQ(interiors_overlap(x, m), a.open);
+        EXPECT_EQ(q_of(squared_distance(x, m)), a.dist2);
+        const auto c = contact(m, x);
+        ASSERT_EQ(c.has_value(), a.closed);
+        if (!c) return;
+        ++meeting;
+        ASSERT_EQ(c->pieces.size(), a.meeting.size());
+        for (std::size_t i = 0; i < a.meeting.size(); ++i) {
+          EXPECT_EQ(c->pieces[i].piece, a.meeting[i].piece);
+          EXPECT_EQ(c->pieces[i].open, a.meeting[i].open);
+        }
+      });
+  }
+  EXPECT_GT(meeting, 40);
+}
+
+TEST(Mesh, ASweepThroughTheSeamMeetsIt) {
+  // A point falling exactly through the shared edge of two triangles, and
+  // through their shared vertex: each triangle alone is met on its boundary
+  // only, and the union is met there (no tunnelling through the crack).
+  using P = Point3<std::int64_t>;
+  const TriangleMesh3<std::int64_t> floor({P{0, 0, 0}, P{4, 0, 0}, P{4, 4, 0}, P{0, 4, 0}}, {F3{0, 1, 2}, F3{0, 2, 3}});
+  EXPECT_EQ(time_of_impact(P{1, 1, 3}, P{0, 0, -4}, floor), 0.75);
+  EXPECT_EQ(time_of_impact(P{0, 0, 3}, P{0, 0, -4}, floor), 0.75);
+  EXPECT_EQ(time_of_impact(Segment3<std::int64_t>{P{1, 1, 3}, P{3, 3, 3}}, P{0, 0, -6}, floor), 0.5);
+  // Sliding along the seam at its height: met at t = 0; just above it: never.
+  EXPECT_EQ(time_of_impact(P{-1, -1, 0}, P{4, 4, 0}, floor), 0.25);
+  EXPECT_EQ(time_of_impact(P{-1, -1, 1}, P{4, 4, 0}, floor), std::nullopt);
+}
