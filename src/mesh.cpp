@@ -448,27 +448,56 @@ struct Nearest {
   bool unique_direction = true;  // every piece attaining the least distance has the same q - p
 };
 
+/// A lower bound on the distance between two boxes (0 when they meet):
+/// each coordinate gap and the root rounded, so the result is scaled down by
+/// 2^-50 relative, far more than the few roundings can add.
+double box_gap_lower(const Box& a, const Box& b) {
+  double s2 = 0;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double g = std::max({a.lo[k] - b.hi[k], b.lo[k] - a.hi[k], 0.0});
+    s2 += g * g;
+  }
+  return std::sqrt(s2) * (1 - 0x1p-50);
+}
+
+double sqrt_up(const Q& d2) {
+  double lo, hi;
+  outward(d2, lo, hi);
+  return std::nextafter(std::sqrt(hi), std::numeric_limits<double>::infinity());
+}
+
 Nearest nearest_piece(const Core& shape, const Surface& s, bool surface_is_x) {
   if (s.pieces() == 0) throw invalid_input("a mesh, height field or chain without pieces");
-  const std::uint32_t guess = s.near(core_box(shape, 0));
+  const Box sbox = core_box(shape, 0);
+  const std::uint32_t guess = s.near(sbox);
   const cvx::Separation first = piece_distance(shape, s.piece(guess), surface_is_x);
-  // Every piece within the first guess's distance (rounded up) of the core.
-  double lo, hi;
-  outward(first.dist2, lo, hi);
-  const double u = std::nextafter(std::sqrt(hi), std::numeric_limits<double>::infinity());
-  std::vector<std::pair<std::uint32_t, cvx::Separation>> all;
-  for (std::uint32_t k : sorted_candidates(s, core_box(shape, Q(u))))
-    all.emplace_back(k, k == guess ? first : piece_distance(shape, s.piece(k), surface_is_x));
-  if (all.empty()) all.emplace_back(guess, first);  // (the guess's own box always meets; kept for safety)
-  std::size_t b = 0;
-  for (std::size_t i = 1; i < all.size(); ++i)
-    if (all[i].second.dist2 < all[b].second.dist2) b = i;  // ties keep the least index (sorted)
+  // Every piece within the first guess's distance (rounded up) of the core,
+  // visited nearest box first: once a box is farther than the best distance
+  // found so far, so are all that follow (far from a large mesh, most boxes
+  // of the query are never measured exactly).
+  std::vector<std::pair<double, std::uint32_t>> order;
+  for (std::uint32_t k : sorted_candidates(s, core_box(shape, Q(sqrt_up(first.dist2))))) {
+    const Piece p = s.piece(k);
+    order.emplace_back(box_gap_lower(sbox, core_box(p.core, 0)), k);
+  }
+  std::sort(order.begin(), order.end());
+  std::vector<std::pair<std::uint32_t, cvx::Separation>> seen{{guess, first}};
+  Q best = first.dist2;
+  double ub = sqrt_up(best);
+  for (const auto& [lb, k] : order) {
+    if (lb > ub) break;
+    if (k == guess) continue;
+    cvx::Separation d = piece_distance(shape, s.piece(k), surface_is_x);
+    if (d.dist2 < best) best = d.dist2, ub = sqrt_up(best);
+    seen.emplace_back(k, std::move(d));
+  }
   Nearest n;
-  n.piece = all[b].first;
-  n.sep = all[b].second;
+  bool found = false;
+  for (const auto& [k, d] : seen)  // the least index among the nearest
+    if (d.dist2 == best && (!found || k < n.piece)) n.piece = k, n.sep = d, found = true;
   const std::vector<Q> w = diff(n.sep);
-  for (const auto& [k, d] : all)
-    if (d.dist2 == n.sep.dist2 && diff(d) != w) n.unique_direction = false;
+  for (const auto& [k, d] : seen)
+    if (d.dist2 == best && diff(d) != w) n.unique_direction = false;
   return n;
 }
 
