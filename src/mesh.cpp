@@ -336,6 +336,35 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   const int o = sgn(orient2(T[0], T[1], T[2]));
   std::vector<P2> K;
   for (const V3& x : F) K.push_back(proj(x));
+  // Most shapes' faces lie inside the triangle or reach into it: a vertex of
+  // K strictly inside answers face at once, and a K inside the triangle
+  // (edges included) is S itself, so the clip below only runs for a face
+  // that crosses the triangle's boundary.
+  {
+    bool all_in = true;
+    unsigned common_in = 7;
+    for (const P2& x : K) {
+      unsigned on = 0;
+      int inside = 0;
+      for (unsigned e = 0; e < 3; ++e) {
+        const int sg = sgn(orient2(T[e], T[(e + 1) % 3], x)) * o;
+        if (sg > 0) ++inside;
+        else if (sg == 0) on |= 1u << e;
+        else all_in = false;
+      }
+      if (inside == 3) return face;
+      common_in &= on;
+    }
+    if (all_in) {
+      if (common_in == 0) return face;
+      if (common_in == 1) return edge(0, 1);
+      if (common_in == 2) return edge(1, 2);
+      if (common_in == 4) return edge(2, 0);
+      if (common_in == 3) return vertex(1);
+      if (common_in == 6) return vertex(2);
+      return vertex(0);
+    }
+  }
   K = hull2(std::move(K));
   for (std::size_t e = 0; e < 3 && !K.empty(); ++e) {
     const P2 &u = T[e], &w = T[(e + 1) % 3];
