@@ -16,6 +16,11 @@
 //   mesh_eval         `exactgeom eval` lines (capsule against the named
 //                     terrain, contact) answered by the query engine; an
 //                     item is a line
+//   mesh_model_intersects  the same on a real model: 2CylinderEngine.glb
+//                     (Khronos' glTF sample, in Debian's assimp-testmodels),
+//                     read through assimp as eval --mesh reads it; registered
+//                     only when the file is there and exactgeom was built
+//                     with assimp
 // Sets: random (capsules placed uniformly over the terrain, around its
 // height: most of them meet it); resting (capsules lying on the flat quarter,
 // touching it exactly: dozens of triangles at distance r, many through
@@ -37,6 +42,8 @@
 #include "exactgeom/reference/gjk_epa.hpp"
 #include "query/eval.hpp"
 #include "query/meshes.hpp"
+
+#include <filesystem>
 
 namespace eg = exactgeom;
 namespace bn = exactgeom::bench;
@@ -126,14 +133,42 @@ void float_candidates(const Mesh& m, const Cap& c, std::vector<std::uint32_t>& c
   }
 }
 
-bool float_intersects(const Cap& c) {
+bool float_intersects_on(const Mesh& m, const Cap& c) {
   static thread_local std::vector<std::uint32_t> cand;
   bool hit = false;
-  float_candidates(terrain(), c, cand, [&](auto seg, auto tri) {
+  float_candidates(m, c, cand, [&](auto seg, auto tri) {
     hit = eg::reference::gjk_overlap<double>(seg, tri, c.r, 0.0);
     return !hit;
   });
   return hit;
+}
+bool float_intersects(const Cap& c) { return float_intersects_on(terrain(), c); }
+
+constexpr const char* kModel = "/usr/share/assimp/models/glTF2/2CylinderEngine-glTF-Binary/2CylinderEngine.glb";
+
+const Mesh& model() {
+  static const Mesh m = std::get<Mesh>(eg::query::read_mesh_file(kModel)->s);
+  return m;
+}
+
+/// Capsules placed uniformly in the model's bounding box, their size a
+/// fraction of its diagonal.
+std::vector<Cap> model_capsules(std::size_t n) {
+  const Mesh& m = model();
+  P3 lo = m.vertices()[0], hi = lo;
+  for (const P3& p : m.vertices()) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+  }
+  const double diag = std::sqrt((hi.x - lo.x) * (hi.x - lo.x) + (hi.y - lo.y) * (hi.y - lo.y) + (hi.z - lo.z) * (hi.z - lo.z));
+  std::mt19937_64 g(3);
+  std::uniform_real_distribution<double> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z), rr(0.002, 0.02), d(-0.02, 0.02);
+  std::vector<Cap> out;
+  for (std::size_t k = 0; k < n; ++k) {
+    const P3 a{ux(g), uy(g), uz(g)};
+    out.push_back({{a, {a.x + d(g) * diag, a.y + d(g) * diag, a.z + d(g) * diag}}, rr(g) * diag});
+  }
+  return out;
 }
 
 double float_depth(const Cap& c) {
@@ -196,6 +231,25 @@ void register_mesh() {
         return b;
       }, [](const Cap& c) { return eg::contact(c, terrain())->pieces.size(); });
     }
+  }
+  // The real model, when installed and readable.
+  if (eg::query::model_files_supported() && std::filesystem::exists(kModel)) {
+    bn::register_batch<Cap>("mesh_model_intersects/float/random", [] {
+      bn::Batch<Cap> b{model_capsules(1024), {}};
+      std::size_t wrong = 0, meet = 0;
+      for (const Cap& c : b.inputs) {
+        const bool e = eg::intersects(c, model());
+        meet += e;
+        wrong += float_intersects_on(model(), c) != e;
+      }
+      b.counters.push_back({bn::kFloatWrong, double(wrong) / double(b.inputs.size())});
+      b.counters.push_back({bn::kMeetShare, double(meet) / double(b.inputs.size())});
+      b.counters.push_back({"triangles", double(model().size())});
+      return b;
+    }, [](const Cap& c) { return float_intersects_on(model(), c); });
+    bn::register_batch<Cap>("mesh_model_intersects/exact/random", [] {
+      return bn::Batch<Cap>{model_capsules(1024), {}};
+    }, [](const Cap& c) { return eg::intersects(c, model()); });
   }
   // Building a mesh of about a million triangles; an item is a triangle.
   benchmark::RegisterBenchmark("mesh_build/exact/terrain_1M", [](benchmark::State& state) {

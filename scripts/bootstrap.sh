@@ -35,8 +35,10 @@ packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmar
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's
 # C++ API headers being in libgeos++-dev, and CGAL (bench/cgal_bench.cpp,
 # tests/cgal_agreement_test.cpp).
-# assimp: `exactgeom eval --mesh` reading OBJ/PLY/STL/glTF model files.
-optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev libassimp-dev)
+# assimp: `exactgeom eval --mesh` reading OBJ/PLY/STL/glTF model files, and
+# its test models: the real model of the mesh benchmarks (bench/mesh_bench.cpp).
+optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev libassimp-dev
+                   assimp-testmodels)
 wanted=("${packages[@]}")
 ((with_engines)) && wanted+=("${optional_packages[@]}")
 missing=()

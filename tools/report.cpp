@@ -119,6 +119,7 @@ constexpr Target kTargets[] = {
     {"segment_triangle_distance2/exact/random", 20},
     // Issue 40 (meshes; baselines: the float query over the same tree).
     {"mesh_intersects/exact/random", 3}, {"mesh_contact/exact/resting", 10},
+    {"mesh_model_intersects/exact/random", 3},
 };
 
 struct Result {
