@@ -20,6 +20,9 @@ def split(x, y, fn):
 
 def ask(op, shape, surface, surface_is_x, v=None):
     if _arrays.shape_form(shape):
+        if op == "closest_points":
+            raise ValueError("closest_points: a shape array against a Mesh, HeightField or Chain is not supported; "
+                             "ask one shape at a time (squared_distance and contact take arrays)")
         return _exactgeom._surface_batch(op, _arrays._shape_array(shape, "y" if surface_is_x else "x"), surface,
                                          surface_is_x, v)
     return _exactgeom._surface_one(op, shape, surface, surface_is_x, v)

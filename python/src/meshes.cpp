@@ -296,6 +296,8 @@ py::object surface_batch(const std::string& op, py::tuple shapes, py::handle sur
   const auto counts = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(shapes[2]);
   const F64 radii = F64::ensure(shapes[3]);
   const AnySurface s = surface_of(surface, op.c_str());
+  if (op != "overlap" && op != "distance" && op != "squared_distance" && op != "contact" && op != "sweep")
+    throw py::value_error(op + ": not available for a shape array against a surface");
   const auto n = static_cast<std::size_t>(pts.shape(0));
   const auto k = static_cast<std::size_t>(pts.shape(1));
   const int d = static_cast<int>(pts.shape(2));

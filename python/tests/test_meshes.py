@@ -177,5 +177,7 @@ def test_bad_input():
         eg.contact(m, m)
     with pytest.raises(ValueError, match="2-D and the mesh 3-D"):
         eg.contact(((0, 0), 1), m)
+    with pytest.raises(ValueError, match="not supported"):
+        eg.closest_points((np.zeros((2, 3)), np.ones(2)), m)
     with pytest.raises(ValueError, match=r"meshes\[.a.\]: .*(bad JSON|trailing)"):
         eg.EvalMeshes({"a": "{\"v\": [[0,0,0]], \"f\": [[0,0,0]]} x"})
