@@ -733,6 +733,27 @@ MeshContact<P> to_contact(const UnionFacts& u) {
   return c;
 }
 
+/// closest_points and contact for either order (surface_is_x: the surface
+/// is the question's first shape; pairs and directions follow).
+template <class S, class M>
+ClosestPoints<exact_point<shape_dimension_v<S>>> closest_of(const S& x, const M& m, bool surface_is_x) {
+  using P = exact_point<shape_dimension_v<S>>;
+  const auto u = union_distance(cvx::shape_traits<S>::to_core(x), m.surface(), surface_is_x);
+  ClosestPoints<P> out;
+  out.on_first = exact_of<P>(u.sep.p);
+  out.on_second = exact_of<P>(u.sep.q);
+  out.squared_distance = cvx::fraction(u.sep.dist2);
+  out.piece = u.piece;
+  return out;
+}
+template <class S, class M>
+std::optional<MeshContact<double_point<shape_dimension_v<S>>>> contact_of(const S& x, const M& m, bool surface_is_x) {
+  const UnionFacts u = contact_facts(x, m, surface_is_x);
+  if (!u.closed) return std::nullopt;
+  return to_contact<double_point<shape_dimension_v<S>>>(u);
+}
+
+
 }  // namespace detail::mesh
 
 /// The dimension of a surface type: 3 for TriangleMesh3 and HeightField3,
@@ -765,24 +786,14 @@ Fraction<mpz_class> squared_distance(const S& x, const M& m) {
 template <class S, class M>
   requires detail::mesh::ShapeSurfacePair<S, M>
 ClosestPoints<detail::mesh::exact_point<shape_dimension_v<S>>> closest_points(const S& x, const M& m) {
-  using P = detail::mesh::exact_point<shape_dimension_v<S>>;
-  const auto u = detail::mesh::union_distance(detail::cvx::shape_traits<S>::to_core(x), m.surface(), false);
-  ClosestPoints<P> out;
-  out.on_first = detail::mesh::exact_of<P>(u.sep.p);
-  out.on_second = detail::mesh::exact_of<P>(u.sep.q);
-  out.squared_distance = detail::cvx::fraction(u.sep.dist2);
-  out.piece = u.piece;
-  return out;
+  return detail::mesh::closest_of(x, m, false);
 }
 
 /// Nothing when x meets no piece; else the union's contact and its pieces.
 template <class S, class M>
   requires detail::mesh::ShapeSurfacePair<S, M>
 std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const S& x, const M& m) {
-  using P = detail::mesh::double_point<shape_dimension_v<S>>;
-  const detail::mesh::UnionFacts u = detail::mesh::contact_facts(x, m, false);
-  if (!u.closed) return std::nullopt;
-  return detail::mesh::to_contact<P>(u);
+  return detail::mesh::contact_of(x, m, false);
 }
 
 /// The least t in [0, 1] at which x moved by t v meets some piece of m.
@@ -820,23 +831,13 @@ Fraction<mpz_class> squared_distance(const M& m, const S& x) {
 template <class M, class S>
   requires detail::mesh::ShapeSurfacePair<S, M>
 ClosestPoints<detail::mesh::exact_point<shape_dimension_v<S>>> closest_points(const M& m, const S& x) {
-  using P = detail::mesh::exact_point<shape_dimension_v<S>>;
-  const auto u = detail::mesh::union_distance(detail::cvx::shape_traits<S>::to_core(x), m.surface(), true);
-  ClosestPoints<P> out;
-  out.on_first = detail::mesh::exact_of<P>(u.sep.p);
-  out.on_second = detail::mesh::exact_of<P>(u.sep.q);
-  out.squared_distance = detail::cvx::fraction(u.sep.dist2);
-  out.piece = u.piece;
-  return out;
+  return detail::mesh::closest_of(x, m, true);
 }
 
 template <class M, class S>
   requires detail::mesh::ShapeSurfacePair<S, M>
 std::optional<MeshContact<detail::mesh::double_point<shape_dimension_v<S>>>> contact(const M& m, const S& x) {
-  using P = detail::mesh::double_point<shape_dimension_v<S>>;
-  const detail::mesh::UnionFacts u = detail::mesh::contact_facts(x, m, true);
-  if (!u.closed) return std::nullopt;
-  return detail::mesh::to_contact<P>(u);
+  return detail::mesh::contact_of(x, m, true);
 }
 
 /// The least t in [0, 1] at which m moved by t v meets x.
