@@ -701,6 +701,22 @@ TEST(AuditSweep, TriangleTargetsAndAMovingTriangleIsAnError) {
                std::invalid_argument);
 }
 
+TEST(AuditSweep, HeldShapesReportTheirOffset) {
+  // audit_sweep asks about the shapes the adapters hold (to_exact) and, as
+  // audit_pair does, says how far they are from the requested ones: HeldCap
+  // rounds its centre and half axis to float, so the offset is positive.
+  const auto r = eg::audit::audit_sweep<HeldCap, HeldCap>(
+      [](const HeldCap&, const eg::Point3<double>&, const HeldCap&) { return std::optional<double>{}; },
+      {.cases = 40, .keep = 0});
+  double most = -1;
+  for (const auto& f : r.families) {
+    EXPECT_GE(f.max_held_offset, 0) << f.name << ": the held offset was not measured";
+    most = std::fmax(most, f.max_held_offset);
+  }
+  EXPECT_GT(most, 1) << r.markdown();
+  EXPECT_NE(r.markdown().find("held off"), std::string::npos);
+}
+
 // ---------------------------------------------------------------------------
 // Replay: every kept line asks `exactgeom eval` what the reference answered.
 

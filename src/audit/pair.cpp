@@ -548,6 +548,42 @@ SweepTruth sweep_truth(const PairLayout& l, std::span<const mpq_class> c) {
   return t;
 }
 
+/// The largest distance between the shapes the adapters hold and the ones
+/// requested (the first l.width() values of a case; a hull by each requested
+/// point's distance to the held hull), for FamilyAudit::max_held_offset.
+std::function<double(std::span<const double>)> held_offset_of(
+    const std::function<std::vector<mpq_class>(std::span<const double>)>& held, const PairLayout& l) {
+  return [held, l](std::span<const double> c) {
+      const std::vector<mpq_class> h = held(c.first(l.width()));
+      auto gap = [&](std::size_t i, std::size_t j) {
+        const mpq_class diff = h[j] - mpq_class(c[i]);
+        return std::fabs(ratio_to_double(diff.get_num(), diff.get_den()));
+      };
+      double m = 0;
+      const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
+      for (auto [k, at] : {std::pair{l.x, std::size_t{0}}, std::pair{l.y, wx}}) {
+        const std::size_t w = flat_width(k, l.dim);
+        if (k != ShapeKind::hull) {
+          for (std::size_t i = at; i < at + w; ++i) m = std::fmax(m, gap(i, i));
+          continue;
+        }
+        // A hull's held corners come sorted and without its inner points:
+        // each requested point's distance to the held hull (its core).
+        cvx::Core hull = flat_core(k, l.dim, std::span<const mpq_class>(h).subspan(at, w));
+        hull.r = 0;
+        for (std::size_t i = 0; i < kHullPoints; ++i) {
+          cvx::Core p;
+          p.dim = l.dim;
+          for (std::size_t j = 0; j < d; ++j) p.c.emplace_back(c[at + i * d + j]);
+          const mpq_class d2 = cvx::core_distance(p, hull).dist2;
+          m = std::fmax(m, std::sqrt(ratio_to_double(d2.get_num(), d2.get_den())));
+        }
+        m = std::fmax(m, gap(at + w - 1, at + w - 1));
+      }
+      return m;
+    };
+}
+
 AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, std::string name,
                               std::function<std::vector<mpq_class>(std::span<const double>)> held = {},
                               std::optional<SweepTarget> target = std::nullopt) {
@@ -663,6 +699,7 @@ AuditSubject sweep_subject_of(const PairLayout& l, bool float_x, bool float_y, s
     if (got.kind != Answer::Kind::real || !std::isfinite(got.x)) return std::numeric_limits<double>::infinity();
     return touching_margin(sw.d2_by(mpq_class(std::clamp(got.x, 0.0, 1.0))), sw.R);
   };
+  if (held) s.held_offset = held_offset_of(held, l);
   return s;
 }
 
@@ -798,36 +835,7 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
       default: return e;
     }
   };
-  if (held)
-    s.held_offset = [held, l](std::span<const double> c) {
-      const std::vector<mpq_class> h = held(c);
-      auto gap = [&](std::size_t i, std::size_t j) {
-        const mpq_class diff = h[j] - mpq_class(c[i]);
-        return std::fabs(ratio_to_double(diff.get_num(), diff.get_den()));
-      };
-      double m = 0;
-      const std::size_t d = static_cast<std::size_t>(l.dim), wx = l.x_width();
-      for (auto [k, at] : {std::pair{l.x, std::size_t{0}}, std::pair{l.y, wx}}) {
-        const std::size_t w = flat_width(k, l.dim);
-        if (k != ShapeKind::hull) {
-          for (std::size_t i = at; i < at + w; ++i) m = std::fmax(m, gap(i, i));
-          continue;
-        }
-        // A hull's held corners come sorted and without its inner points:
-        // each requested point's distance to the held hull (its core).
-        cvx::Core hull = flat_core(k, l.dim, std::span<const mpq_class>(h).subspan(at, w));
-        hull.r = 0;
-        for (std::size_t i = 0; i < kHullPoints; ++i) {
-          cvx::Core p;
-          p.dim = l.dim;
-          for (std::size_t j = 0; j < d; ++j) p.c.emplace_back(c[at + i * d + j]);
-          const mpq_class d2 = cvx::core_distance(p, hull).dist2;
-          m = std::fmax(m, std::sqrt(ratio_to_double(d2.get_num(), d2.get_den())));
-        }
-        m = std::fmax(m, gap(at + w - 1, at + w - 1));
-      }
-      return m;
-    };
+  if (held) s.held_offset = held_offset_of(held, l);
   return s;
 }
 

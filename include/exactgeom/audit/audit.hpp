@@ -141,7 +141,8 @@ AuditReport audit_sweep_to(Fn&& fn, std::optional<SweepTarget> target, const Aud
 /// contact in the frame); v is a Point2<double> or Point3<double>
 /// (float-representable for a float x). The exact reference is the first t
 /// at which the region x sweeps meets y, correctly rounded, asked about the
-/// shapes the adapters hold (to_exact, as audit_pair). Cases are the
+/// shapes the adapters hold (to_exact, as audit_pair; the report's `held
+/// off` column says how far they are from the requested ones). Cases are the
 /// families' pairs with x moved back along a random motion, so that it
 /// reaches them during the frame (grazing_cast: along the plane of a face,
 /// grazing its edge). A wrong time's severity is how far the region x
