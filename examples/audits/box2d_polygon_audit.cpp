@@ -15,6 +15,14 @@
 //    e_overlapped (the cores meet at the start: t = 0) are impacts;
 //    e_separated and e_failed are read as none, as b2World::SolveTOI reads
 //    them (the body moves the whole step).
+//  - b2ShapeCast: the same cast as a linear shape cast of box x (proxy B,
+//    translationB = v) against box y (proxy A) at rest: GJK-raycast (van den
+//    Bergen), which stops where the cores are sigma = max(b2_polygonRadius,
+//    rA + rB - b2_polygonRadius) apart, rA and rB each at least
+//    b2_polygonRadius (so 0.01 for two boxes of skin 0), within
+//    b2_linearSlop / 2: audited with that SweepTarget. It returns false
+//    (read as none) for no hit and for an initial overlap (cores within
+//    sigma + tolerance at the start), as its header says.
 // A Box2D box is a b2PolygonShape made by SetAsBox(hx, hy) under a
 // b2Transform (position, b2Rot's cos and sin): exactgeom::audit::RotatedBox2<float>,
 // read back exactly (to_exact: the axes (c, s) and (-s, c) as stored). Its
@@ -197,6 +205,24 @@ std::optional<double> time_of_impact(const B2Body& x, const Point2<double>& v, c
   return out.t;
 }
 
+/// Box x cast by v against box y at rest (b2ShapeCast): its lambda when it
+/// reports a hit, else none.
+std::optional<double> shape_cast(const B2Body& x, const Point2<double>& v, const B2Body& y) {
+  b2PolygonShape px, py;
+  px.SetAsBox(x.hx, x.hy);
+  py.SetAsBox(y.hx, y.hy);
+  px.m_radius = py.m_radius = 0;
+  b2ShapeCastInput in;
+  in.proxyA.Set(&py, 0);
+  in.proxyB.Set(&px, 0);
+  in.transformA.Set(b2Vec2(y.x, y.y), y.angle);
+  in.transformB.Set(b2Vec2(x.x, x.y), x.angle);
+  in.translationB.Set(float(v.x), float(v.y));
+  b2ShapeCastOutput out;
+  if (!b2ShapeCast(&out, &in)) return std::nullopt;
+  return out.lambda;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -204,10 +230,13 @@ int main(int argc, char** argv) {
   using namespace exactgeom::audit;
   const std::string boxes = "box2d/b2CollidePolygons box-box (float)", polys = "box2d/b2CollidePolygons polygons (float)",
                     box_dist = "box2d/b2Distance box-box (float)", poly_dist = "box2d/b2Distance polygons (float)",
-                    toi = "box2d/b2TimeOfImpact box-box (float)";
+                    toi = "box2d/b2TimeOfImpact box-box (float)", cast = "box2d/b2ShapeCast box-box (float)";
   // b2TimeOfImpact's target and band for cores with radius 0 (computed
   // as Box2D does, in float).
   const SweepTarget target{double(b2Max(b2_linearSlop, 0.0f - 3.0f * b2_linearSlop)), double(0.25f * b2_linearSlop)};
+  // b2ShapeCast's target and band for two polygons of skin 0 (as it computes them).
+  const float cast_r = 2 * b2Max(0.0f, b2_polygonRadius);
+  const SweepTarget cast_target{double(b2Max(b2_polygonRadius, cast_r - b2_polygonRadius)), double(0.5f * b2_linearSlop)};
   const std::vector<AuditJob> jobs = {
       {boxes, [&](const AuditOptions& o) { return audit_manifold<B2Box, B2Box>(manifold<B2Box, B2Box>, 0.0, o, boxes); }},
       {polys, [&](const AuditOptions& o) { return audit_manifold<B2Poly, B2Poly>(manifold<B2Poly, B2Poly>, 0.0, o, polys); }},
@@ -218,6 +247,9 @@ int main(int argc, char** argv) {
        }},
       {toi, [&](const AuditOptions& o) {
          return audit_sweep<B2Body, B2Body>(time_of_impact, target, o, toi + ": time of impact");
+       }},
+      {cast, [&](const AuditOptions& o) {
+         return audit_sweep<B2Body, B2Body>(shape_cast, cast_target, o, cast + ": time of impact");
        }}};
   // Wrong: beyond 4 ULPs of float at the case's largest magnitude (a
   // direction: of 1).
