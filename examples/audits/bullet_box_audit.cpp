@@ -10,7 +10,8 @@
 //  - btGjkPairDetector with btGjkEpaPenetrationDepthSolver (the
 //    convex-convex algorithm) on a btBoxShape and a btConvexHullShape, the
 //    same five questions, and on two btConvexHullShape;
-//  - btCollisionWorld::convexSweepTest: a box cast along v against a box,
+//  - btCollisionWorld::convexSweepTest: a box cast along v against a box
+//    (and against a hull, btConvexHullShape),
 //    the hit fraction (time of impact), none without a hit.
 // Bullet holds a box as a transform (the basis columns are its axes) and
 // half extents in btScalar: exactgeom::audit::RotatedBox3, read back exactly
@@ -134,8 +135,9 @@ std::optional<exactgeom::audit::Manifold<exactgeom::Point3<double>>> manifold(co
   return m;
 }
 
-/// Box x cast along v against box y: the hit fraction, none without a hit.
-std::optional<double> sweep(const BtBox& x, const exactgeom::Point3<double>& v, const BtBox& y) {
+/// Shape x cast along v against shape y: the hit fraction, none without a hit.
+template <class A, class B>
+std::optional<double> sweep(const A& x, const exactgeom::Point3<double>& v, const B& y) {
   const auto sx = shape(x), sy = shape(y);
   btCollisionObject oy;
   oy.setCollisionShape(sy.get());
@@ -159,7 +161,8 @@ int main(int argc, char** argv) {
   using namespace exactgeom::audit;
   const std::string type = sizeof(btScalar) == 4 ? " (float)" : " (double)";
   const std::string bb = "bullet/btBoxBoxDetector box-box" + type, bh = "bullet/GJK-EPA box-hull" + type,
-                    hh = "bullet/GJK-EPA hull-hull" + type, sw = "bullet/convexSweepTest box-box" + type;
+                    hh = "bullet/GJK-EPA hull-hull" + type, sw = "bullet/convexSweepTest box-box" + type,
+                    swh = "bullet/convexSweepTest box-hull" + type;
   const std::vector<AuditJob> jobs = {
       // Bullet reports a point only for distance < 0 here (margins and
       // thresholds 0): overlap by more than touching is the question its
@@ -167,7 +170,8 @@ int main(int argc, char** argv) {
       {bb, [&](const AuditOptions& o) { return audit_manifold<BtBox, BtBox>(manifold<BtBox, BtBox>, 0.0, o, bb, Question::open_overlap); }},
       {bh, [&](const AuditOptions& o) { return audit_manifold<BtBox, BtHull>(manifold<BtBox, BtHull>, 0.0, o, bh, Question::open_overlap); }},
       {hh, [&](const AuditOptions& o) { return audit_manifold<BtHull, BtHull>(manifold<BtHull, BtHull>, 0.0, o, hh, Question::open_overlap); }},
-      {sw, [&](const AuditOptions& o) { return audit_sweep<BtBox, BtBox>(sweep, o, sw + ": time of impact"); }}};
+      {sw, [&](const AuditOptions& o) { return audit_sweep<BtBox, BtBox>(sweep<BtBox, BtBox>, o, sw + ": time of impact"); }},
+      {swh, [&](const AuditOptions& o) { return audit_sweep<BtBox, BtHull>(sweep<BtBox, BtHull>, o, swh + ": time of impact"); }}};
   // Real answers: wrong beyond 4 ULPs of btScalar at the case's largest
   // magnitude (a direction or time: of 1).
   return audit_main(argc, argv, jobs,
