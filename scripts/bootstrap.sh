@@ -2,8 +2,9 @@
 # Sets up a fresh Debian machine for exactgeom and builds it:
 #  1. installs the required Debian packages that are missing (and only those);
 #     with --with-engines also the optional ones: the engines examples/audits
-#     checks (Bullet, Box2D, GEOS, FCL), CGAL, the peer comparison, and
-#     assimp, eval's reader of model files;
+#     checks (Bullet, Box2D, GEOS, FCL, ODE, Chipmunk), CGAL, the peer
+#     comparison, assimp, eval's reader of model files, and headless Chromium
+#     for the test of the audit's HTML page;
 #  2. configures with CMake + Ninja into ./build and builds everything that
 #     the installed packages allow (what is skipped, CMake says, and
 #     `exactgeom report` names).
@@ -37,8 +38,11 @@ packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmar
 # tests/cgal_agreement_test.cpp).
 # assimp: `exactgeom eval --mesh` reading OBJ/PLY/STL/glTF model files, and
 # its test models: the real model of the mesh benchmarks (bench/mesh_bench.cpp).
+# ODE and Chipmunk: the mesh and chain audits of examples/audits
+# (docs/auditing_meshes.md). chromium-headless-shell: the test that renders
+# `exactgeom audit --html` pages in a real browser.
 optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev libassimp-dev
-                   assimp-testmodels)
+                   assimp-testmodels libode-dev libchipmunk-dev chromium-headless-shell)
 wanted=("${packages[@]}")
 ((with_engines)) && wanted+=("${optional_packages[@]}")
 missing=()

@@ -15,6 +15,7 @@
 
 #include "audit_registry.hpp"
 #include "commands.hpp"
+#include "exactgeom/audit/html.hpp"
 
 namespace exactgeom::tool {
 using namespace exactgeom::audit;
@@ -28,8 +29,9 @@ constexpr unsigned long long kMaxKeep = 1000;
 constexpr const char* kUsage =
     "usage: exactgeom audit [--algorithm NAME|all] [--cases N] [--seed S]\n"
     "                       [--shard I/N] [--keep K] [--tolerance X] [--unit U]\n"
-    "                       [--gross-band B] [--json] [--list] [--self-check]\n"
-    "       exactgeom audit --merge [--json] FILE...\n"
+    "                       [--gross-band B] [--json] [--html FILE] [--list]\n"
+    "                       [--self-check]\n"
+    "       exactgeom audit --merge [--json] [--html FILE] FILE...\n"
     "\n"
     "Runs the library's float versions (the naive predicates and the source\n"
     "articles' algorithms) and the exact functions over deterministic case\n"
@@ -61,6 +63,10 @@ constexpr const char* kUsage =
     "                    ULPs of its scale from the decision boundary\n"
     "                    (default 64)\n"
     "  --json            one JSON object per algorithm, one per line\n"
+    "  --html FILE       also write the reports as one self-contained HTML\n"
+    "                    page to FILE: the families as bars, the error\n"
+    "                    histogram, each kept wrong case drawn (with --merge:\n"
+    "                    the merged reports); the usual output is unchanged\n"
     "  --merge FILE...   merge the --json outputs of shards 0..N-1 of one run\n"
     "                    (any order) into exactly the unsharded run's output\n"
     "                    (Markdown, or JSON with --json)\n"
@@ -110,7 +116,7 @@ constexpr const char* kUsage =
     "\n"
     "Exit status: 0 when the audit ran (wrong answers of float code are\n"
     "findings, not failures), 1 when --self-check failed, 2 on a usage error\n"
-    "or when the output cannot be written.\n";
+    "or when the output (or the --html page) cannot be written.\n";
 
 /// A finite number >= 0 from option text, or std::invalid_argument.
 double parse_nonnegative(const std::string& v, const char* what) {
@@ -121,9 +127,23 @@ double parse_nonnegative(const std::string& v, const char* what) {
   return x;
 }
 
+/// --html FILE: the reports' page; false (and a message) when it cannot
+/// be written.
+bool write_page(const std::string& html, const std::vector<AuditReport>& reports) {
+  if (html.empty()) return true;
+  try {
+    write_html_report(html, reports, "exactgeom audit");
+    return true;
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "exactgeom audit: --html: %s\n", e.what());
+    return false;
+  }
+}
+
 /// `exactgeom audit --merge FILE...`: the --json outputs of the shards of
 /// one run, merged into exactly the unsharded run's output.
-int merge_files(const std::vector<std::string>& files, bool json) {
+int merge_files(const std::vector<std::string>& files, bool json, const std::string& html) {
+  std::vector<AuditReport> merged;  // for --html
   std::vector<std::string> order;  // algorithms, in the order the run prints them
   std::map<std::string, std::vector<AuditReport>> by_algorithm;
   try {
@@ -146,14 +166,15 @@ int merge_files(const std::vector<std::string>& files, bool json) {
     }
     if (order.empty()) throw std::invalid_argument("no report in the files given");
     for (const std::string& a : order) {
-      const AuditReport m = merge_reports(by_algorithm[a]);
+      AuditReport m = merge_reports(by_algorithm[a]);
       std::fputs(json ? (m.json() + "\n").c_str() : m.markdown().c_str(), stdout);
+      if (!html.empty()) merged.push_back(std::move(m));
     }
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "exactgeom audit --merge: %s\n", e.what());
     return 2;
   }
-  return finish_output("audit", 0);
+  return finish_output("audit", write_page(html, merged) ? 0 : 2);
 }
 
 }  // namespace
@@ -161,6 +182,7 @@ int merge_files(const std::vector<std::string>& files, bool json) {
 int run_audit(int argc, char** argv) {
   AuditOptions o;
   std::string algorithm = "all";
+  std::string html;  // --html FILE
   bool json = false, list = false, self_check = false, merge = false;
   std::string run_option;  // the first option that runs an audit (refused with --merge)
   std::vector<std::string> merge_inputs;
@@ -168,7 +190,8 @@ int run_audit(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       std::string v;
-      if (arg.starts_with("--") && arg != "--json" && arg != "--merge" && run_option.empty())
+      if (arg.starts_with("--") && arg != "--json" && arg != "--merge" && !arg.starts_with("--html") &&
+          run_option.empty())
         run_option = arg.substr(0, arg.find('='));
       if (arg == "-h" || arg == "--help") {
         std::fputs(kUsage, stdout);
@@ -204,6 +227,9 @@ int run_audit(int argc, char** argv) {
         else throw std::invalid_argument("--unit wants exact_ulps, scale_ulps or absolute");
       } else if (take_value(argc, argv, i, "--gross-band", v)) {
         o.gross_band = parse_nonnegative(v, "--gross-band");
+      } else if (take_value(argc, argv, i, "--html", v)) {
+        if (v.empty()) throw std::invalid_argument("--html wants a file name");
+        html = v;
       } else if (arg == "--merge") {
         merge = true;
       } else if (merge && !arg.starts_with("-")) {
@@ -232,7 +258,7 @@ int run_audit(int argc, char** argv) {
       std::fprintf(stderr, "exactgeom audit: --merge wants the --json files of the shards\n");
       return 2;
     }
-    return merge_files(merge_inputs, json);
+    return merge_files(merge_inputs, json, html);
   }
   const std::vector<AuditSubject> subjects =
       self_check ? tool::self_check_subjects() : tool::audit_subjects();
@@ -249,9 +275,10 @@ int run_audit(int argc, char** argv) {
   }
   int status = 0;
   int ran = 0;
+  std::vector<AuditReport> reports;  // for --html
   for (const auto& s : subjects) {
     if (algorithm != s.name && !std::regex_match(s.name, pattern)) continue;
-    const AuditReport r = exactgeom::audit::run_audit(s, o);
+    AuditReport r = exactgeom::audit::run_audit(s, o);
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
     if (self_check) {
       // The exact function must never be wrong; a twin with a planted bug
@@ -279,11 +306,13 @@ int run_audit(int argc, char** argv) {
     // Stop at once when the output is lost rather than audit on for nothing.
     if (std::ferror(stdout)) break;
     ++ran;
+    if (!html.empty()) reports.push_back(std::move(r));
   }
   if (ran == 0 && !std::ferror(stdout)) {
     std::fprintf(stderr, "exactgeom audit: no algorithm matches '%s' (see --list)\n", algorithm.c_str());
     status = 2;
   }
+  if (ran > 0 && !write_page(html, reports)) status = 2;
   return finish_output("audit", status);
 }
 

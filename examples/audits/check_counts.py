@@ -4,6 +4,13 @@ docs/engine_audits.md states, so the document and the engines cannot drift
 apart unnoticed (ctest runs this for every audit, at the documented size).
 
     check_counts.py DOC -- PROGRAM [ARGS...]
+    check_counts.py --update DOC -- PROGRAM [ARGS...]
+
+With --update, DOC is rewritten to state what the program printed (each
+documented family row replaced by the printed one when the two tables have
+the same columns, else its cases/wrong/gross cells; each totals row's
+numbers): after a change to what an audit measures, rerun, then read the
+prose around the tables again -- it is not updated.
 
 Every report the program prints (a "### <name>" heading and its table) must
 be stated in DOC, either
@@ -59,7 +66,77 @@ def totals(text):
     return out
 
 
+def printed_rows(text):
+    """{name: (header_cells, {family: line})} of the program's tables."""
+    out = {}
+    name = None
+    header = None
+    for line in text.splitlines():
+        if line.startswith("### ") and not line.startswith("####"):
+            name, header = line[4:].strip(), None
+            continue
+        if name is None or not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            out[name] = (header, {})
+            continue
+        if set(cells[0]) <= set("-: "):
+            continue
+        out[name][1][cells[0]] = line
+    return out
+
+
+def update(doc_path, stdout):
+    doc = open(doc_path, encoding="utf-8").read()
+    printed = printed_rows(stdout)
+    sums = {n: (sum(int(dict(zip(h, [c.strip() for c in l.strip().strip("|").split("|")]))["wrong"]) for l in rows.values()),
+                sum(int(dict(zip(h, [c.strip() for c in l.strip().strip("|").split("|")]))["gross"]) for l in rows.values()))
+            for n, (h, rows) in printed.items() if "wrong" in h}
+    out = []
+    name = None
+    header = None
+    for line in doc.splitlines():
+        if line.startswith("#### "):
+            name, header = line[5:].strip(), None
+        elif line.startswith("#"):
+            name, header = None, None
+        m = re.match(r"^\| `([^`]+)` \| (\d+) \| (\d+) \|\s*$", line)
+        if m and m.group(1) in sums:
+            w, g = sums[m.group(1)]
+            line = f"| `{m.group(1)}` | {w} | {g} |"
+        elif name in printed and line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if header is None:
+                header = cells
+            elif not set(cells[0]) <= set("-: ") and cells[0] in printed[name][1]:
+                new = printed[name][1][cells[0]]
+                if header == printed[name][0]:
+                    line = new
+                else:
+                    p = dict(zip(printed[name][0], [c.strip() for c in new.strip().strip("|").split("|")]))
+                    for k in ("cases", "wrong", "gross"):
+                        if k in header and k in p:
+                            cells[header.index(k)] = p[k]
+                    line = "| " + " | ".join(cells) + " |"
+        elif not line.startswith("|"):
+            header = None if not line.startswith("#### ") else header
+        out.append(line)
+    open(doc_path, "w", encoding="utf-8").write("\n".join(out) + ("\n" if doc.endswith("\n") else ""))
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--update":
+        if len(argv) < 5 or argv[3] != "--":
+            print(__doc__)
+            return 2
+        run = subprocess.run(argv[4:], capture_output=True, text=True)
+        if run.returncode != 0:
+            print(run.stdout + run.stderr)
+            return 1
+        update(argv[2], run.stdout)
+        return main([argv[0], argv[2], "--"] + argv[4:])
     if len(argv) < 4 or argv[2] != "--":
         print(__doc__)
         return 2

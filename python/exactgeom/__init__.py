@@ -7,8 +7,9 @@ shapes (points, balls, segments, capsules, triangles, polygons, hulls,
 boxes), each for one query or over NumPy arrays of n (docs/python.md), the
 JSON Lines query engine of `exactgeom eval` (eval), and audits of
 float collision functions written in Python (audit_pair, audit; sharded and
-merged with merge_reports). exactgeom.dask (optional, needs Dask) runs eval
-over a Dask bag and audits on a dask.distributed cluster.
+merged with merge_reports; drawn as one HTML page with audit_html).
+exactgeom.dask (optional, needs Dask) runs eval over a Dask bag and audits
+on a dask.distributed cluster.
 
 Every input is taken exactly as given: a float is the binary number it holds;
 Python ints of any size and fractions.Fraction are exact too. Exact results are
@@ -233,6 +234,23 @@ for _f, _returns in ((segments_intersect, " Returns a bool array."),
                       "on_first, on_second (n, D), squared_distance (n,).")):
     _f.__doc__ = getattr(_exactgeom, _f.__name__).__doc__ + _ARRAY_FORMS + _returns
 
+def audit_html(reports, path=None, title="exactgeom audit"):
+    """The audit reports (AuditReport objects of audit, audit_pair,
+    merge_reports or AuditReport.from_json; one report or a sequence) as one
+    self-contained HTML page: the families as bars, the error histogram of
+    real-valued reports, each kept wrong case drawn from its query line next
+    to its numbers (exactgeom/audit/html.hpp). Returns the page's text, and
+    writes it to `path` (UTF-8; a str or path-like) when one is given:
+    OSError when it cannot be written."""
+    if isinstance(reports, AuditReport):
+        reports = [reports]
+    page = _exactgeom._audit_html(list(reports), str(title))
+    if path is not None:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(page)
+    return page
+
+
 def load_meshes(paths):
     """EvalMeshes for eval(..., meshes=...) from {name: path}: each file one
     JSON object {"v": [points], "f": [[i, j, k], ...]}, exact, as
@@ -265,6 +283,7 @@ __all__ = [
     "WrongCase",
     "__version__",
     "audit",
+    "audit_html",
     "audit_pair",
     "capsule_capsule",
     "capsule_triangle",

@@ -3,6 +3,7 @@ exactgeom._exactgeom; see docs/python.md)."""
 
 import decimal
 import fractions
+import os
 import numbers
 from typing import Callable, Iterable, List, Literal, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
@@ -289,6 +290,11 @@ class AuditReport:
     def from_json(line: str) -> AuditReport: ...
 
 def merge_reports(shards: Sequence[AuditReport]) -> AuditReport: ...
+def audit_html(
+    reports: Union[AuditReport, Iterable[AuditReport]],
+    path: Optional[Union[str, os.PathLike[str]]] = None,
+    title: str = "exactgeom audit",
+) -> str: ...
 
 def audit_pair(
     fn: Callable[..., object],

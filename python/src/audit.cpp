@@ -1,5 +1,6 @@
 // python/src/audit.cpp: exactgeom.audit_pair and exactgeom.audit, the audit
-// engine (exactgeom/audit/audit.hpp) with a Python function as the float code under test.
+// engine (exactgeom/audit/audit.hpp) with a Python function as the float code under test;
+// and the reports' HTML page (exactgeom/audit/html.hpp) for exactgeom.audit_html.
 //
 // audit_pair<UX, UY> builds its subject from the shapes' kinds, known at
 // compile time; here they are known at run time, so the subject comes from
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "exactgeom/audit/html.hpp"
 #include "exactgeom/audit/subject.hpp"
 #include "module.hpp"
 
@@ -346,6 +348,13 @@ void register_audit(py::module_& m) {
         "the report of the unsharded run: its json() and markdown() are byte for byte\n"
         "the unsharded run's. ValueError when a shard is missing or repeated, or the\n"
         "reports are not of one run.");
+  // exactgeom.audit_html (exactgeom/__init__.py) writes the file itself, so
+  // that a path-like and OSError behave as Python's own.
+  m.def(
+      "_audit_html",
+      [](const std::vector<AuditReport>& reports, const std::string& title) { return html_report(reports, title); },
+      arg("reports"), arg("title"),
+      "_audit_html(reports, title) -> str\n\nThe reports as one self-contained HTML page (exactgeom.audit_html).");
   m.def(
       "audit_pair",
       [](const py::function& fn, const std::string& question, const std::string& x,

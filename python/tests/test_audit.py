@@ -2,6 +2,7 @@
 deliberately wrong float function is caught, a correct one is not, and the
 report's counts, markdown, JSON and wrong cases are consistent."""
 
+import html
 import json
 import math
 from fractions import Fraction as F
@@ -169,3 +170,32 @@ def test_shard_files_merge_with_the_command(tool, tmp_path):
                          check=True, timeout=60).stdout.decode()
     assert out == whole.json() + "\n"
     assert eg.merge_reports([eg.AuditReport.from_json(f.read_text()) for f in files]).json() == whole.json()
+
+
+def test_audit_html_page(tmp_path):
+    # exactgeom.audit_html: one self-contained page, a drawing per kept case.
+    import re
+    boolean = eg.audit(endpoints_only, "capsule2", cases=80, keep=2)
+    real = eg.audit_pair(point_line_distance, "distance", "point2", "segment2", cases=40, keep=1)
+    kept = len(boolean.wrong_cases) + len(real.wrong_cases)
+    assert len(boolean.wrong_cases) > 0 and len(real.wrong_cases) > 0
+    path = tmp_path / "audit.html"
+    page = eg.audit_html([boolean, real], path, title="two <audits>")
+    assert path.read_text(encoding="utf-8") == page
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<title>two &lt;audits&gt;</title>" in page
+    # No network: nothing fetched (the SVGs' xmlns is a name, not a fetch).
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", page, re.I)
+    assert not re.search(r"<link\b|@import|url\(", page, re.I)
+    assert page.count('<svg class="case"') == kept
+    assert page.count('<svg class="chart histogram"') == 1  # the real-valued report only
+    assert page.count('<svg class="chart families"') == 2
+    for w in boolean.wrong_cases + real.wrong_cases:
+        assert html.escape(w.query, quote=True).replace("&#x27;", "&#39;") in page  # the replay line, escaped
+    for r in (boolean, real):
+        assert html.escape(r.algorithm) in page
+    # One report alone, no file; and a report read back from its JSON.
+    assert eg.audit_html(boolean).count('<svg class="case"') == len(boolean.wrong_cases)
+    assert eg.audit_html([eg.AuditReport.from_json(real.json())], title="t") == eg.audit_html(real, title="t")
+    with pytest.raises(OSError):
+        eg.audit_html(real, tmp_path / "no such dir" / "a.html")

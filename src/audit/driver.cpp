@@ -11,6 +11,7 @@
 
 #include "exactgeom/audit/driver.hpp"
 #include "exactgeom/audit/audit.hpp"
+#include "exactgeom/audit/html.hpp"
 
 namespace exactgeom::audit {
 
@@ -25,9 +26,12 @@ constexpr const char* kUsage =
     "  --keep K       wrong cases kept per family (at most 1000)\n"
     "  --only TEXT    only the audits whose name contains TEXT (repeatable)\n"
     "  --json         one JSON line per report (AuditReport::json) instead of Markdown\n"
+    "  --html FILE    also write the reports as one self-contained HTML page to FILE\n"
+    "                 (exactgeom/audit/html.hpp: the families as bars, the kept cases drawn)\n"
     "  --list         the audits' names, one per line\n"
     "  --help         this text\n"
-    "Exit status: 0 when every audit ran cases, 1 when one ran none, 2 on a usage or output error.\n";
+    "Exit status: 0 when every audit ran cases, 1 when one ran none, 2 on a usage or output error\n"
+    "(the --html page too).\n";
 
 std::uint64_t parse_count(const std::string& v, const char* what) {
   char* end = nullptr;
@@ -44,6 +48,7 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
   const std::string program = argc > 0 && argv[0] ? argv[0] : "audit";
   AuditOptions o = std::move(defaults);
   bool json = false, list = false;
+  std::string html;  // --html FILE
   std::vector<std::string> only;
   try {
     for (int i = 1; i < argc; ++i) {
@@ -73,6 +78,9 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
         if (o.keep > 1000) throw std::invalid_argument("--keep wants at most 1000");
       } else if (a == "--only") {
         only.push_back(value());
+      } else if (a == "--html") {
+        html = value();
+        if (html.empty()) throw std::invalid_argument("--html wants a file name");
       } else if (a == "--json") {
         json = true;
       } else if (a == "--list") {
@@ -92,6 +100,7 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
     return false;
   };
   bool any = false, ran = true;
+  std::vector<AuditReport> reports;  // for --html
   try {
     for (const AuditJob& j : jobs) {
       if (!chosen(j)) continue;
@@ -100,9 +109,10 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
         std::printf("%s\n", j.name.c_str());
         continue;
       }
-      for (const AuditReport& r : j.run(o)) {
+      for (AuditReport& r : j.run(o)) {
         std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
         ran = ran && r.cases() > 0;
+        if (!html.empty()) reports.push_back(std::move(r));
       }
     }
   } catch (const std::invalid_argument& e) {  // options that do not apply to an audit
@@ -116,6 +126,14 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     std::fprintf(stderr, "%s: error writing the output\n", program.c_str());
     return 2;
+  }
+  if (!html.empty() && !list) {
+    try {
+      write_html_report(html, reports, program.substr(program.find_last_of('/') + 1));  // the page's title
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "%s: --html: %s\n", program.c_str(), e.what());
+      return 2;
+    }
   }
   return ran ? 0 : 1;
 }

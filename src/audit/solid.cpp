@@ -174,6 +174,8 @@ Answer nearest_least(const Least& L, const Answer& got, int dim) {
   return best;
 }
 
+}  // namespace
+
 /// t(n): the largest s with x and y + s n still meeting (bisection with the
 /// exact closed test, to within `stop`); the shapes meet at s = 0.
 double exit_along(const cvx::Core& X, const cvx::Core& Y, const mpq_class& R, const std::array<double, 3>& n,
@@ -220,6 +222,8 @@ double exit_along(const cvx::Core& X, const cvx::Core& Y, const mpq_class& R, co
   }
   return hi;
 }
+
+namespace {
 
 double largest_of(Span c) {
   double m = 0;

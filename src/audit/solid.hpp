@@ -23,6 +23,13 @@ using namespace exactgeom::detail;
 /// Shape k of dimension dim, in its flat layout (rationals), as a core of
 /// the convex engine. invalid_input for a negative radius or half extent.
 cvx::Core flat_core(ShapeKind k, int dim, std::span<const mpq_class> s);
+/// How far y moves along n (a unit vector, as doubles) before it stops
+/// meeting x: the largest s with x and y + s n still meeting (closed),
+/// found by bisection with the exact test to within `stop` (exactly over
+/// the facet normals for two polytopes); x and y meet at s = 0. R is the
+/// sum of their radii.
+double exit_along(const cvx::Core& X, const cvx::Core& Y, const mpq_class& R, const std::array<double, 3>& n,
+                  double stop);
 /// The two cores of a pair case.
 std::pair<cvx::Core, cvx::Core> pair_cores(const PairLayout& l, std::span<const mpq_class> c);
 /// Whether pair_truth asks the convex engine: a box or hull in the pair, or

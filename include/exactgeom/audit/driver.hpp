@@ -36,10 +36,12 @@ struct AuditJob {
 /// reports, Markdown or (--json) one AuditReport::json() line each, which
 /// `exactgeom audit --merge` merges across shards. Flags: --cases N,
 /// --seed S, --shard I/N, --keep K, --only TEXT (repeatable: the jobs whose
-/// name contains it), --json, --list, --help. Returns the exit status: 0
-/// when every report has cases, 1 when one has none, 2 for a usage error,
-/// options that do not apply to an audit, or output that cannot be written
-/// (the message on standard error).
+/// name contains it), --json, --html FILE (also the reports' page,
+/// exactgeom/audit/html.hpp, titled with the program's name), --list,
+/// --help. Returns the exit status: 0 when every report has cases, 1 when
+/// one has none, 2 for a usage error, options that do not apply to an
+/// audit, or output (or the page) that cannot be written (the message on
+/// standard error).
 ///   int main(int argc, char** argv) {
 ///     return exactgeom::audit::audit_main(argc, argv, {{"my contact", [](const AuditOptions& o) {
 ///       return exactgeom::audit::audit_contact<A, B>(my_contact, o, "my contact"); }}});

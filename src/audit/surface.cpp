@@ -1,0 +1,911 @@
+// The surface audits (exactgeom/audit/surface.hpp, docs/auditing_meshes.md):
+// the case families of level geometry, the exact union answers of the mesh
+// engine (detail/mesh_core.hpp) as the reference, and the judging of an
+// engine's contacts and casts against them.
+#include "exactgeom/audit/surface.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <numbers>
+#include <random>
+#include <string>
+
+#include "exactgeom/audit/subject.hpp"
+#include "exactgeom/detail/mesh_core.hpp"
+#include "solid.hpp"
+
+namespace exactgeom::audit {
+
+std::string_view to_string(SurfaceFamily f) {
+  switch (f) {
+    case SurfaceFamily::flat_seams: return "flat_seams";
+    case SurfaceFamily::terrain: return "terrain";
+    case SurfaceFamily::concave_corners: return "concave_corners";
+    case SurfaceFamily::convex_ridges: return "convex_ridges";
+    case SurfaceFamily::long_thin: return "long_thin";
+    case SurfaceFamily::degenerate_triangles: return "degenerate_triangles";
+    case SurfaceFamily::seam_sweeps: return "seam_sweeps";
+    case SurfaceFamily::terrain_sweeps: return "terrain_sweeps";
+    case SurfaceFamily::chain_floor: return "chain_floor";
+    case SurfaceFamily::chain_steps: return "chain_steps";
+    case SurfaceFamily::chain_corners: return "chain_corners";
+    case SurfaceFamily::chain_ends: return "chain_ends";
+  }
+  return "?";
+}
+
+bool is_chain_family(SurfaceFamily f) {
+  return f == SurfaceFamily::chain_floor || f == SurfaceFamily::chain_steps || f == SurfaceFamily::chain_corners ||
+         f == SurfaceFamily::chain_ends;
+}
+bool is_sweep_family(SurfaceFamily f) { return f == SurfaceFamily::seam_sweeps || f == SurfaceFamily::terrain_sweeps; }
+
+std::size_t SurfaceCase::pieces() const {
+  if (dim == 3) return triangles.size();
+  if (vertices.size() < 2) return 0;
+  return loop ? vertices.size() : vertices.size() - 1;
+}
+
+namespace detail {
+
+namespace {
+
+using exactgeom::detail::cvx::Core;
+namespace mesh = exactgeom::detail::mesh;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+double fl(double x) { return static_cast<double>(static_cast<float>(x)); }
+double nearest_q(const mpq_class& q) { return exactgeom::detail::ratio_to_double(q.get_num(), q.get_den()); }
+
+/// Deterministic in (seed, family, index), so shards run the same cases.
+std::mt19937_64 case_rng(std::uint64_t seed, SurfaceFamily f, std::uint64_t index) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + (static_cast<std::uint64_t>(f) + 1) * 0xBF58476D1CE4E5B9ULL + index;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return std::mt19937_64(z ^ (z >> 31));
+}
+
+struct Gen {
+  std::mt19937_64 g;
+  double uni(double a, double b) { return std::uniform_real_distribution<double>(a, b)(g); }
+  int integer(int a, int b) { return std::uniform_int_distribution<int>(a, b)(g); }
+  bool coin() { return integer(0, 1) == 1; }
+};
+
+/// A generated case: the surface, the shape (flat, doubles), the motion of a sweep.
+struct Made {
+  SurfaceCase level;
+  std::vector<double> shape;
+  std::array<double, 3> v{};
+};
+
+// --- surfaces ----------------------------------------------------------------
+
+/// An n x m grid of cells (spacing s) at heights h(i, j), cells split as `diag`
+/// (HeightField3's order); also the grid form.
+template <class H>
+void grid_surface(SurfaceCase& L, int n, int m, double s, HeightFieldDiagonal diag, std::array<double, 3> origin,
+                  H h, bool as_grid) {
+  const auto nx = static_cast<std::size_t>(n + 1), ny = static_cast<std::size_t>(m + 1);
+  SurfaceCase::Grid grid;
+  grid.columns = nx, grid.rows = ny, grid.dx = s, grid.dy = s, grid.origin = origin, grid.diagonal = diag;
+  for (std::size_t j = 0; j < ny; ++j)
+    for (std::size_t i = 0; i < nx; ++i) {
+      const double z = fl(h(static_cast<int>(i), static_cast<int>(j)));
+      grid.heights.push_back(z);
+      L.vertices.push_back({origin[0] + static_cast<double>(i) * s, origin[1] + static_cast<double>(j) * s, origin[2] + z});
+    }
+  auto v = [&](std::size_t a, std::size_t b) { return static_cast<std::uint32_t>(b * nx + a); };
+  for (std::size_t j = 0; j + 1 < ny; ++j)
+    for (std::size_t i = 0; i + 1 < nx; ++i) {
+      const bool main = diag == HeightFieldDiagonal::main || (diag == HeightFieldDiagonal::alternating && (i + j) % 2 == 0);
+      if (main) {
+        L.triangles.push_back({v(i, j), v(i + 1, j), v(i + 1, j + 1)});
+        L.triangles.push_back({v(i, j), v(i + 1, j + 1), v(i, j + 1)});
+      } else {
+        L.triangles.push_back({v(i, j), v(i + 1, j), v(i, j + 1)});
+        L.triangles.push_back({v(i + 1, j), v(i + 1, j + 1), v(i, j + 1)});
+      }
+    }
+  if (as_grid) L.grid = std::move(grid);
+}
+
+HeightFieldDiagonal any_diagonal(Gen& r) {
+  const int k = r.integer(0, 2);
+  return k == 0 ? HeightFieldDiagonal::main : k == 1 ? HeightFieldDiagonal::anti : HeightFieldDiagonal::alternating;
+}
+
+/// Points (x, z) of a profile extruded along y over [0, w] as a strip of
+/// triangles (two per profile segment), consistently wound, normals up.
+void profile_surface(SurfaceCase& L, const std::vector<std::array<double, 2>>& p, double w) {
+  for (const auto& q : p) L.vertices.push_back({fl(q[0]), 0.0, fl(q[1])});
+  for (const auto& q : p) L.vertices.push_back({fl(q[0]), fl(w), fl(q[1])});
+  const auto n = static_cast<std::uint32_t>(p.size());
+  for (std::uint32_t i = 0; i + 1 < n; ++i) {
+    L.triangles.push_back({i, i + 1, n + i + 1});
+    L.triangles.push_back({i, n + i + 1, n + i});
+  }
+}
+
+// --- shapes ------------------------------------------------------------------
+
+/// A shape of kind k centred at the origin, flat; its size.
+std::vector<double> make_shape(ShapeKind k, int dim, Gen& r, double& size, bool lying) {
+  const auto d = static_cast<std::size_t>(dim);
+  std::vector<double> c(flat_width(k, dim), 0.0);
+  if (k == ShapeKind::ball) {
+    c[2 * d] = fl(r.uni(0.1, 0.6));
+    size = c[2 * d];
+  } else if (k == ShapeKind::capsule) {
+    const double rad = fl(r.uni(0.1, 0.4)), hh = r.uni(0.2, 0.8);
+    const double yaw = r.coin() ? r.integer(0, 3) * std::numbers::pi / 4 : r.uni(0, std::numbers::pi);
+    const double tilt = lying ? (r.integer(0, 3) == 0 ? r.uni(-0.4, 0.4) : 0.0) : r.uni(-1.5, 1.5);
+    std::array<double, 3> u{std::cos(yaw) * std::cos(tilt), std::sin(yaw) * std::cos(tilt), std::sin(tilt)};
+    if (dim == 2) u = {std::cos(tilt), std::sin(tilt), 0.0};
+    for (std::size_t k2 = 0; k2 < d; ++k2) c[k2] = -hh * u[k2], c[d + k2] = hh * u[k2];
+    c[2 * d] = rad;
+    size = rad + hh;
+  } else {  // box
+    std::array<double, 3> h{r.uni(0.1, 0.6), r.uni(0.1, 0.6), r.uni(0.1, 0.6)};
+    const double yaw = r.coin() ? 0.0 : r.uni(0, std::numbers::pi);
+    const double tilt = lying ? (r.integer(0, 3) == 0 ? r.uni(-0.3, 0.3) : 0.0) : r.uni(-1.0, 1.0);
+    // Columns of Rz(yaw) Rx(tilt) (3-D) or R(tilt) (2-D).
+    std::array<std::array<double, 3>, 3> a;
+    if (dim == 3) {
+      const double cy = std::cos(yaw), sy = std::sin(yaw), ct = std::cos(tilt), st = std::sin(tilt);
+      a[0] = {cy, sy, 0};
+      a[1] = {-sy * ct, cy * ct, st};
+      a[2] = {sy * st, -cy * st, ct};
+    } else {
+      const double ct = std::cos(tilt), st = std::sin(tilt);
+      a[0] = {ct, st, 0};
+      a[1] = {-st, ct, 0};
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+      for (std::size_t j = 0; j < d; ++j) c[d + i * d + j] = a[i][j];
+      c[d + d * d + i] = h[i];
+    }
+    size = 0;
+    for (std::size_t i = 0; i < d; ++i) size = std::max(size, h[i]);
+  }
+  return c;
+}
+
+/// Moves a flat shape by t.
+void translate(ShapeKind k, int dim, std::vector<double>& c, const std::array<double, 3>& t) {
+  const auto d = static_cast<std::size_t>(dim);
+  const std::size_t points = k == ShapeKind::box ? 1 : 2;
+  for (std::size_t p = 0; p < points; ++p)
+    for (std::size_t j = 0; j < d; ++j) c[p * d + j] += t[j];
+}
+
+/// The shape's extent along the unit direction n from its centre (a support value).
+double extent(ShapeKind k, int dim, const std::vector<double>& c, const std::array<double, 3>& n) {
+  const auto d = static_cast<std::size_t>(dim);
+  if (k == ShapeKind::box) {
+    double e = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+      double an = 0;
+      for (std::size_t j = 0; j < d; ++j) an += c[d + i * d + j] * n[j];
+      e += c[d + d * d + i] * std::fabs(an);
+    }
+    return e;
+  }
+  double half = 0;
+  for (std::size_t j = 0; j < d; ++j) half += (c[d + j] - c[j]) / 2 * n[j];
+  return std::fabs(half) + c[2 * d];
+}
+
+// --- the exact surface -------------------------------------------------------
+
+/// The case's surface as the mesh engine holds it (doubles: every vertex is one).
+struct ExactSurface {
+  std::optional<TriangleMesh3<double>> mesh;
+  std::optional<Chain2<double>> chain;
+  explicit ExactSurface(const SurfaceCase& L) {
+    if (L.dim == 3) {
+      std::vector<Point3<double>> v;
+      for (const auto& p : L.vertices) v.push_back({p[0], p[1], p[2]});
+      mesh.emplace(std::move(v), L.triangles);
+    } else {
+      std::vector<Point2<double>> v;
+      for (const auto& p : L.vertices) v.push_back({p[0], p[1]});
+      chain.emplace(std::move(v), L.loop);
+    }
+  }
+  const mesh::Surface& surface() const { return mesh ? mesh->surface() : chain->surface(); }
+};
+
+std::vector<mpq_class> to_q(std::span<const double> c) {
+  std::vector<mpq_class> q;
+  for (double v : c) q.emplace_back(v);
+  return q;
+}
+
+Core core_of(ShapeKind k, int dim, const std::vector<mpq_class>& q) { return flat_core(k, dim, q); }
+
+/// Drops the shape (centred at (x, y) high above) down `up` onto the surface:
+/// returns the shape touching it (to within rounding), or false when the drop
+/// misses.
+bool drop(ShapeKind k, int dim, std::vector<double>& c, const ExactSurface& S, const SurfaceCase& L, double high) {
+  const auto d = static_cast<std::size_t>(dim);
+  double lo = kInf;
+  for (const auto& p : L.vertices) lo = std::min(lo, p[d - 1]);
+  std::array<double, 3> up{};
+  up[d - 1] = 1;
+  translate(k, dim, c, {0, 0, 0});
+  std::array<double, 3> lift{};
+  lift[d - 1] = high;
+  translate(k, dim, c, lift);
+  std::vector<mpq_class> v(d);
+  const double fall = high - lo + 4;
+  v[d - 1] = -fall;
+  const auto t = mesh::union_time_of_impact(core_of(k, dim, to_q(c)), S.surface(), false, v);
+  if (!t) return false;
+  std::array<double, 3> down{};
+  down[d - 1] = -*t * fall;
+  translate(k, dim, c, down);
+  return true;
+}
+
+/// The shape pushed `pen` (a length; negative: lifted) along -up.
+void press(ShapeKind k, int dim, std::vector<double>& c, double pen) {
+  std::array<double, 3> t{};
+  t[static_cast<std::size_t>(dim) - 1] = -pen;
+  translate(k, dim, c, t);
+}
+
+double penetration(Gen& r, double size) {
+  const int kind = r.integer(0, 7);
+  if (kind == 0) return 0;                          // touching (to rounding)
+  if (kind == 1) return -r.uni(1e-6, 1e-2) * size;  // just apart
+  if (kind == 2) return r.uni(1e-6, 1e-3) * size;   // just in
+  return r.uni(0.0, 0.15) * size;                   // resting
+}
+
+// --- the families ------------------------------------------------------------
+
+Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::uint64_t index) {
+  Gen r{case_rng(seed, f, index)};
+  Made m;
+  SurfaceCase& L = m.level;
+  L.dim = dim;
+  double size = 0;
+  const bool sweep = is_sweep_family(f);
+  m.shape = make_shape(k, dim, r, size, !sweep || r.coin());
+  double x = 0, y = 0;  // drop point
+  double toward_x = 0;  // afterwards, moved this far along +x (into a wall)
+  std::optional<double> fixed_pen;  // the family's own penetration
+  switch (f) {
+    case SurfaceFamily::flat_seams:
+    case SurfaceFamily::degenerate_triangles:
+    case SurfaceFamily::seam_sweeps: {
+      grid_surface(L, 4, 4, 1.0, any_diagonal(r), {0, 0, 0}, [](int, int) { return 0.0; }, false);
+      if (f == SurfaceFamily::degenerate_triangles) {
+        // Zero-area triangles along seams: (a, mid, b) on a grid line with its
+        // midpoint added, and (a, a, b) with a repeated corner.
+        for (int t = 0; t < 4; ++t) {
+          const auto i = static_cast<double>(r.integer(1, 3)), j = static_cast<double>(r.integer(0, 3));
+          const bool along_x = r.coin();
+          const std::array<double, 3> a = along_x ? std::array<double, 3>{j, i, 0} : std::array<double, 3>{i, j, 0};
+          const std::array<double, 3> b = along_x ? std::array<double, 3>{j + 1, i, 0} : std::array<double, 3>{i, j + 1, 0};
+          auto index_of = [&](const std::array<double, 3>& p) {
+            for (std::size_t q = 0; q < L.vertices.size(); ++q)
+              if (L.vertices[q] == p) return static_cast<std::uint32_t>(q);
+            L.vertices.push_back(p);
+            return static_cast<std::uint32_t>(L.vertices.size() - 1);
+          };
+          const std::uint32_t ia = index_of(a), ib = index_of(b);
+          if (r.coin())
+            L.triangles.push_back({ia, index_of({(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 0}), ib});
+          else
+            L.triangles.push_back({ia, ia, ib});
+        }
+      }
+      x = r.uni(0.7, 3.3), y = r.uni(0.7, 3.3);
+      switch (r.integer(0, 3)) {
+        case 0: x = r.integer(1, 3); break;                         // over a grid line
+        case 1: x = r.integer(1, 3), y = r.integer(1, 3); break;    // over a vertex
+        case 2: y = std::floor(y) + (x - std::floor(x)); break;     // over a main diagonal
+        default: break;
+      }
+      break;
+    }
+    case SurfaceFamily::terrain:
+    case SurfaceFamily::terrain_sweeps: {
+      static const double offsets[] = {0, 0, 1e3, 1e4, 1e5, 1e6};
+      const double o = std::round(offsets[r.integer(0, 5)] * r.uni(1, 2));
+      const double amp = r.uni(0.05, 0.5);
+      std::vector<double> h(49);
+      for (double& z : h) z = r.uni(-amp, amp);
+      grid_surface(L, 6, 6, 1.0, any_diagonal(r), {o, o, 0},
+                   [&](int i, int j) { return h[static_cast<std::size_t>(j * 7 + i)]; }, true);
+      x = o + r.uni(1.5, 4.5), y = o + r.uni(1.5, 4.5);
+      if (r.coin()) x = std::round(x);
+      break;
+    }
+    case SurfaceFamily::concave_corners:
+    case SurfaceFamily::convex_ridges: {
+      const int kind = r.integer(0, 2);
+      const double s = fl(r.uni(0.2, 1.0)) * (f == SurfaceFamily::convex_ridges ? -1 : 1);
+      if (kind == 0) {  // a valley (or a ridge): z = s |x|
+        profile_surface(L, {{-3, 3 * s}, {-1.5, 1.5 * s}, {0, 0}, {1.5, 1.5 * s}, {3, 3 * s}}, 4);
+        x = r.uni(-0.05, 0.05) * size;
+      } else {  // a step: floor, wall (kind 1: vertical; 2: a slope), top
+        const double hgt = fl(r.uni(0.5, 1.5)), run = kind == 1 ? 0.0 : fl(r.uni(0.3, 1.0));
+        profile_surface(L, {{-3, 0}, {-1.5, 0}, {0, 0}, {run, hgt}, {run + 1.5, hgt}, {run + 3, hgt}}, 4);
+        if (f == SurfaceFamily::concave_corners) {
+          const double e = extent(k, dim, m.shape, {1, 0, 0});
+          x = -e - r.uni(0.05, 0.3) * size;
+          toward_x = kind == 1 ? x + e + r.uni(-0.01, 0.05) * size : 0.0;
+          if (kind == 2) x = r.uni(-0.3, 0.1) * size;  // into the slope's foot
+        } else {
+          x = run + r.uni(-0.5, 0.5) * size;  // on the rim
+        }
+      }
+      y = r.uni(1.0, 3.0);
+      break;
+    }
+    case SurfaceFamily::long_thin: {
+      // A strip of two rectangles L x w, each split along its diagonal: seams
+      // 1e3 .. 1e5 times the penetration long.
+      const double pen = r.uni(1e-4, 1e-2) * size;
+      const double len = fl(std::pow(10.0, r.uni(3, 5)) * pen), w = fl(r.uni(0.5, 1.0));
+      L.vertices = {{0, 0, 0}, {len, 0, 0}, {len, w, 0}, {0, w, 0}, {len, 2 * w, 0}, {0, 2 * w, 0}};
+      L.triangles = {{0, 1, 2}, {0, 2, 3}, {3, 2, 4}, {3, 4, 5}};
+      const double a = r.uni(0.05, 0.95);
+      const double dl = std::sqrt(len * len + w * w), off = r.uni(-0.5, 0.5) * size;
+      if (r.coin()) x = a * len - off * w / dl, y = a * w + off * len / dl;  // near the diagonal
+      else x = a * len, y = w + off;                                           // near the long seam
+      fixed_pen = pen;
+      break;
+    }
+    case SurfaceFamily::chain_floor:
+    case SurfaceFamily::chain_ends: {
+      // Right to left, so the front (the side (e.y, -e.x) points to) is up.
+      std::vector<double> xs{0};
+      while (xs.back() < 6) xs.push_back(fl(xs.back() + r.uni(0.5, 1.5)));
+      for (auto it = xs.rbegin(); it != xs.rend(); ++it) L.vertices.push_back({*it, 0, 0});
+      if (f == SurfaceFamily::chain_floor) {
+        x = r.coin() ? xs[static_cast<std::size_t>(r.integer(1, static_cast<int>(xs.size()) - 2))] : r.uni(1, 5);
+      } else {
+        x = r.coin() ? xs.back() + r.uni(-0.5, 0.5) * size : r.uni(-0.5, 0.5) * size;
+      }
+      break;
+    }
+    case SurfaceFamily::chain_steps: {
+      const double h = fl(r.uni(0.3, 1.2)), run = r.coin() ? 0.0 : fl(r.uni(0.2, 0.8));
+      const double up = r.coin() ? 1 : -1;  // a step up or down (left to right)
+      const std::vector<std::array<double, 3>> p{{-3, 0, 0}, {-1.5, 0, 0}, {0, 0, 0}, {run, up * h, 0}, {run + 1.5, up * h, 0}, {run + 3, up * h, 0}};
+      for (auto it = p.rbegin(); it != p.rend(); ++it) L.vertices.push_back(*it);
+      const double e = extent(k, dim, m.shape, {1, 0, 0});
+      if (up > 0 && r.coin()) {
+        x = -e - 0.2 * size;
+        toward_x = run == 0 ? 0.2 * size + r.uni(-0.01, 0.05) * size : 0.0;
+      } else {
+        x = (up > 0 ? run : 0.0) + r.uni(-0.5, 0.5) * size;
+      }
+      break;
+    }
+    case SurfaceFamily::chain_corners: {
+      // A counterclockwise loop around a solid block (its front outside):
+      // shapes resting on its top near a corner, or on a corner.
+      const double w = fl(r.uni(1.0, 3.0)), h = fl(r.uni(0.5, 2.0));
+      L.vertices = {{0, 0, 0}, {w, 0, 0}, {w, h, 0}, {w / 2, fl(h + r.uni(0, 0.3)), 0}, {0, h, 0}};
+      L.loop = true;
+      x = r.coin() ? (r.coin() ? 0.0 : w) + r.uni(-0.6, 0.6) * size : w / 2 + r.uni(-0.3, 0.3) * size;
+      break;
+    }
+  }
+  std::array<double, 3> at{x, y, 0};
+  if (dim == 2) at = {x, 0, 0};
+  translate(k, dim, m.shape, at);
+  const ExactSurface S(L);
+  double top = 0;
+  for (const auto& p : L.vertices) top = std::max(top, p[static_cast<std::size_t>(dim) - 1]);
+  if (!drop(k, dim, m.shape, S, L, top + 3 * size + 1)) {
+    // Missed the surface (beside it): leave the shape where it is, above it.
+  }
+  if (toward_x != 0) translate(k, dim, m.shape, {toward_x, 0, 0});
+  if (sweep) {
+    // Lift the shape, and cast it down onto where it rested (grazing seams
+    // and vertices), some casts long enough to pass through the surface.
+    const double lift = r.uni(0.5, 3.0) * size + r.uni(0, 1);
+    std::array<double, 3> side{r.uni(-0.2, 0.2) * size, r.uni(-0.2, 0.2) * size, 0};
+    if (r.integer(0, 3) == 0) side = {0, 0, 0};
+    translate(k, dim, m.shape, {-side[0], -side[1], lift});
+    const double beyond = r.integer(0, 2) == 0 ? r.uni(2, 6) * size : r.uni(-0.05, 0.2) * size;
+    m.v = {side[0], side[1], -(lift + beyond)};
+    if (r.integer(0, 5) == 0) {  // sliding across seams at touching height
+      translate(k, dim, m.shape, {0, 0, -lift + penetration(r, size) * -1});
+      const double a = r.uni(0, 2 * std::numbers::pi), len = r.uni(1, 3);
+      m.v = {len * std::cos(a), len * std::sin(a), 0};
+    }
+    for (double& c : m.v) c = fl(c);
+  } else {
+    press(k, dim, m.shape, fixed_pen ? *fixed_pen : penetration(r, size));
+  }
+  return m;
+}
+
+// --- answers -----------------------------------------------------------------
+
+std::string json_num(const mpq_class& q) {
+  const double d = nearest_q(q);
+  if (std::isfinite(d) && mpq_class(d) == q) return "\"" + cases::hex(d) + "\"";
+  return "\"" + q.get_str() + "\"";
+}
+
+std::string shape_json(ShapeKind k, int dim, const std::vector<mpq_class>& c) {
+  const auto d = static_cast<std::size_t>(dim);
+  auto pt = [&](std::size_t at) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + json_num(c[at + i]);
+    return s + "]";
+  };
+  if (k == ShapeKind::box) {
+    std::string s = "{\"box\":{\"c\":" + pt(0) + ",\"axes\":[";
+    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + pt(d + i * d);
+    return s + "],\"h\":" + pt(d + d * d) + "},\"r\":" + json_num(c[2 * d + d * d]) + "}";
+  }
+  return "{\"seg\":[" + pt(0) + "," + pt(d) + "],\"r\":" + json_num(c[2 * d]) + "}";
+}
+
+std::string surface_json(const SurfaceCase& L) {
+  auto num = [](double v) { return "\"" + cases::hex(v) + "\""; };
+  std::string s;
+  if (L.dim == 3) {
+    s = "{\"mesh\":{\"v\":[";
+    for (std::size_t i = 0; i < L.vertices.size(); ++i)
+      s += std::string(i ? "," : "") + "[" + num(L.vertices[i][0]) + "," + num(L.vertices[i][1]) + "," + num(L.vertices[i][2]) + "]";
+    s += "],\"f\":[";
+    for (std::size_t i = 0; i < L.triangles.size(); ++i)
+      s += std::string(i ? "," : "") + "[" + std::to_string(L.triangles[i][0]) + "," + std::to_string(L.triangles[i][1]) +
+           "," + std::to_string(L.triangles[i][2]) + "]";
+    return s + "]}}";
+  }
+  s = "{\"chain\":[";
+  for (std::size_t i = 0; i < L.vertices.size(); ++i)
+    s += std::string(i ? "," : "") + "[" + num(L.vertices[i][0]) + "," + num(L.vertices[i][1]) + "]";
+  return s + "],\"loop\":" + (L.loop ? "true" : "false") + "}";
+}
+
+std::string vec_str(const std::array<double, 3>& n, int dim) {
+  std::string s = "(";
+  for (int i = 0; i < dim; ++i) s += (i ? ", " : "") + cases::hex(n[static_cast<std::size_t>(i)]);
+  return s + ")";
+}
+
+double largest(const SurfaceCase& L, const std::vector<mpq_class>& shape) {
+  double m = 0;
+  for (const auto& p : L.vertices)
+    for (double v : p) m = std::max(m, std::fabs(v));
+  for (const auto& v : shape) m = std::max(m, std::fabs(nearest_q(v)));
+  return m > 0 ? m : 1;
+}
+
+/// One question's tally per family.
+struct Tally {
+  FamilyAudit fa;
+  std::vector<WrongCase> kept;
+};
+
+void keep_case(Tally& t, WrongCase w, std::size_t keep) {
+  t.kept.push_back(std::move(w));
+  std::stable_sort(t.kept.begin(), t.kept.end(), [](const WrongCase& a, const WrongCase& b) {
+    if (a.gross != b.gross) return a.gross;
+    return a.index < b.index;
+  });
+  if (t.kept.size() > keep) t.kept.resize(keep);
+}
+
+void histogram(FamilyAudit& fa, double e) {  // e: the error in the tolerance's unit (band ULPs)
+  const std::size_t bin = e == 0 ? 0 : e <= 1 ? 1 : e <= 4 ? 2 : e <= 64 ? 3 : 4;
+  ++fa.ulp_histogram[bin];
+}
+
+AuditReport report_of(std::string algorithm, std::string question, const std::vector<Tally>& t, const AuditOptions& o,
+                      double band_ulp, bool real, Tolerance tol, int power) {
+  AuditReport r;
+  r.algorithm = std::move(algorithm);
+  r.question = std::move(question);
+  r.real_valued = real;
+  r.may_be_none = true;
+  r.tolerance = tol;
+  r.answer_scale_power = power;
+  r.gross_band = o.gross_band;
+  r.band_ulp = band_ulp;
+  r.keep = o.keep;
+  if (o.shard_count > 1) r.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
+  for (const Tally& x : t) {
+    FamilyAudit fa = x.fa;
+    fa.smallest = x.kept;
+    r.families.push_back(std::move(fa));
+  }
+  return r;
+}
+
+std::vector<SurfaceFamily> families_of(const SurfaceOptions& so, int dim, bool sweeps) {
+  std::vector<SurfaceFamily> all;
+  if (sweeps) all = {SurfaceFamily::seam_sweeps, SurfaceFamily::terrain_sweeps};
+  else if (dim == 3)
+    all = {SurfaceFamily::flat_seams, SurfaceFamily::terrain, SurfaceFamily::concave_corners,
+           SurfaceFamily::convex_ridges, SurfaceFamily::long_thin, SurfaceFamily::degenerate_triangles};
+  else
+    all = {SurfaceFamily::chain_floor, SurfaceFamily::chain_steps, SurfaceFamily::chain_corners, SurfaceFamily::chain_ends};
+  if (so.families.empty()) return all;
+  for (SurfaceFamily f : so.families)
+    if (std::find(all.begin(), all.end(), f) == all.end())
+      throw invalid_input("surface audit: family " + std::string(to_string(f)) + " is not one of this audit's (" +
+                          (sweeps ? "sweeps" : dim == 3 ? "3-D contact" : "2-D chain contact") + ")");
+  return so.families;
+}
+
+void check_options(const AuditOptions& o, const SurfaceOptions& so) {
+  if (o.shard_count == 0 || o.shard_index >= o.shard_count)
+    throw invalid_input("surface audit: the shard must be 0 <= shard_index < shard_count");
+  if (!(so.contact_distance >= 0) || !std::isfinite(so.contact_distance))
+    throw invalid_input("surface audit: contact_distance must be a finite length >= 0");
+}
+
+std::array<double, 3> unit(const std::array<double, 3>& n, int dim) {
+  double l2 = 0;
+  for (int i = 0; i < dim; ++i) l2 += n[static_cast<std::size_t>(i)] * n[static_cast<std::size_t>(i)];
+  if (!(l2 > 0) || !std::isfinite(l2)) return {kInf, kInf, kInf};
+  const double l = std::sqrt(l2);
+  std::array<double, 3> u{};
+  for (int i = 0; i < dim; ++i) u[static_cast<std::size_t>(i)] = n[static_cast<std::size_t>(i)] / l;
+  return u;
+}
+
+bool ghost_site(SurfaceFeature s) {
+  return s == SurfaceFeature::flat_edge || s == SurfaceFeature::concave_edge || s == SurfaceFeature::flat_vertex ||
+         s == SurfaceFeature::concave_vertex;
+}
+
+}  // namespace
+
+std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
+                                                 const SurfaceApprox& approx, const HeldShape& held,
+                                                 const AuditOptions& o, const SurfaceOptions& so) {
+  check_options(o, so);
+  const std::vector<SurfaceFamily> fams = families_of(so, dim, false);
+  const double band_ulp = float_shape ? 0x1p29 : 1.0;
+  const bool closed_q = so.existence == Overlap::closed;
+  std::vector<Tally> T[4];
+  for (SurfaceFamily f : fams) {
+    Tally t;
+    t.fa.name = std::string(to_string(f));
+    for (auto& v : T) v.push_back(t);
+    for (std::size_t i = o.shard_index; i < o.cases; i += o.shard_count) {
+      Made m = make_case(f, kind, dim, o.seed, i);
+      if (float_shape) round_to_float(m.shape);
+      const std::vector<mpq_class> q = held ? held(m.shape) : to_q(m.shape);
+      const ExactSurface S(m.level);
+      const Core X = flat_core(kind, dim, q);
+      const mesh::UnionFacts E = mesh::union_contact(X, S.surface(), true);
+      const std::vector<SurfaceContact> got = approx(m.level, m.shape);
+      const double big = largest(m.level, q), u = ulp_of(big) * band_ulp;
+      const std::string line = "{\"op\":\"contact\",\"x\":" + surface_json(m.level) + ",\"y\":" + shape_json(kind, dim, q) + "}";
+      auto wrong = [&](int which, double margin, std::string expected, std::string answer) {
+        Tally& tt = T[which].back();
+        ++tt.fa.wrong;
+        const double mu = margin / ulp_of(big);
+        const bool gross = !(mu <= o.gross_band * band_ulp);
+        tt.fa.gross += gross;
+        if (o.keep > 0) {
+          WrongCase w;
+          w.query = line;
+          w.expected = std::move(expected);
+          w.got = std::move(answer);
+          w.margin = margin / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
+          w.unshrunk_size = static_cast<double>(i);
+          w.size = static_cast<double>(i);
+          keep_case(tt, std::move(w), o.keep);
+        }
+      };
+      for (auto& v : T) ++v.back().fa.cases;
+      // contact?
+      const bool exact = closed_q ? E.closed : E.open;
+      const bool said = !got.empty();
+      const double gap = E.closed ? 0.0 : E.gap;
+      const bool excused = said && !E.closed && gap <= so.contact_distance;
+      if (said != exact && !excused) {
+        Tally& tt = T[0].back();
+        (said ? tt.fa.false_positives : tt.fa.false_negatives)++;
+        wrong(0, E.closed ? E.depth : gap, exact ? "true" : "false", said ? "true" : "false");
+      }
+      // depth
+      double deepest = -kInf;
+      for (const auto& c : got) deepest = std::max(deepest, c.depth);
+      if (E.closed && said) {
+        const double err = std::fabs(deepest - E.depth);
+        Tally& tt = T[1].back();
+        const double eu = E.depth != 0 ? err / ulp_of(E.depth) : 0, su = err / ulp_of(big);
+        if (E.depth != 0) tt.fa.max_ulp = std::max(tt.fa.max_ulp, eu);
+        else tt.fa.max_abs_at_zero = std::max(tt.fa.max_abs_at_zero, std::fabs(deepest));
+        tt.fa.max_scale_ulp = std::max(tt.fa.max_scale_ulp, su);
+        tt.fa.max_abs = std::max(tt.fa.max_abs, err);
+        const double in_unit = o.tolerance.unit == Unit::absolute ? err / o.tolerance.value
+                               : o.tolerance.unit == Unit::scale_ulps ? su : (E.depth != 0 ? eu : (err > 0 ? kInf : 0));
+        const double limit = o.tolerance.unit == Unit::absolute ? 1 : o.tolerance.value;
+        histogram(tt.fa, o.tolerance.unit == Unit::absolute ? in_unit : in_unit / band_ulp);
+        if (!(in_unit <= limit)) wrong(1, err, cases::hex(E.depth), cases::hex(deepest));
+      } else if (E.closed != said && !excused) {
+        Tally& tt = T[1].back();
+        (said ? tt.fa.got_value : tt.fa.got_none)++;
+        wrong(1, E.closed ? E.depth : gap, E.closed ? cases::hex(E.depth) : "none", said ? cases::hex(deepest) : "none");
+      }
+      // normal and features: every contact the engine reports with depth > 0
+      // is judged by its extra push (extra_of below).
+      // To an eighth of the code's own ULP at the case's magnitude: finer than
+      // any slack the answers are judged with.
+      const double stop = ulp_of(big) * band_ulp / 8;
+      std::vector<const mesh::PieceFacts*> open;
+      for (const auto& p : E.pieces)
+        if (p.f.open) open.push_back(&p);
+      std::vector<mesh::Piece> pieces;
+      for (const auto* p : open) pieces.push_back(S.surface().piece(p->piece));
+      // exit(n, P): how far the shape moves along n to clear the pieces P
+      // (each piece's exit found once per case and normal).
+      std::map<std::pair<std::size_t, std::array<double, 3>>, double> exits;
+      auto exit_of = [&](const std::array<double, 3>& n, const std::vector<std::size_t>& P) {
+        const auto un = unit(n, dim);
+        if (!std::isfinite(un[0])) return kInf;
+        double e = 0;
+        for (std::size_t w : P) {
+          const auto key = std::make_pair(w, un);
+          auto it = exits.find(key);
+          if (it == exits.end()) it = exits.emplace(key, exit_along(pieces[w].core, X, X.r, un, stop)).first;
+          e = std::max(e, it->second);
+        }
+        return e;
+      };
+      // The face normal of overlapping piece w (a triangle's plane, a
+      // segment's perpendicular), toward the shape; none for a degenerate one.
+      auto face_normal = [&](std::size_t w) -> std::optional<std::array<double, 3>> {
+        const mesh::Piece& pc = pieces[w];
+        if (pc.degenerate) return std::nullopt;
+        const auto d = static_cast<std::size_t>(dim);
+        auto at = [&](std::size_t corner, std::size_t k) { return nearest_q(pc.core.c[corner * d + k]); };
+        std::array<double, 3> n{};
+        if (dim == 3) {
+          const double u0 = at(1, 0) - at(0, 0), u1 = at(1, 1) - at(0, 1), u2 = at(1, 2) - at(0, 2);
+          const double v0 = at(2, 0) - at(0, 0), v1 = at(2, 1) - at(0, 1), v2 = at(2, 2) - at(0, 2);
+          n = {u1 * v2 - u2 * v1, u2 * v0 - u0 * v2, u0 * v1 - u1 * v0};
+        } else {
+          n = {-(at(1, 1) - at(0, 1)), at(1, 0) - at(0, 0), 0};
+        }
+        n = unit(n, dim);
+        if (!std::isfinite(n[0])) return std::nullopt;
+        // Toward the shape: along the piece's own depth normal (the shape's
+        // side of the plane).
+        double side = 0;
+        if (open[w]->f.depth_normal)
+          for (std::size_t k = 0; k < d; ++k) side += n[k] * (*open[w]->f.depth_normal)[k];
+        if (side < 0)
+          for (double& x : n) x = -x;
+        return n;
+      };
+      auto has_feature = [&](std::size_t w, const PieceFeature& feat) {
+        const mesh::Piece& pc = pieces[w];
+        auto has = [&](std::uint32_t x) {
+          for (std::size_t k = 0; k < pc.nv; ++k)
+            if (pc.v[k] == x) return true;
+          return false;
+        };
+        return feat.kind == PieceFeature::Kind::vertex ? has(feat.v[0]) : has(feat.v[0]) && has(feat.v[1]);
+      };
+      // extra(n, w): the extra push of a contact of normal n from overlapping
+      // piece w. At a real feature of w (its face, a boundary, convex or
+      // degenerate edge, a vertex that is not flat): the push along n that
+      // clears w, beyond w's own depth (0 for w's own depth normal). At a
+      // ghost site (a flat or concave edge, a flat vertex; a chain's flat or
+      // concave vertex), and for a degenerate piece: the push along n that
+      // clears the pieces holding that feature (every overlapping piece, for
+      // a degenerate one), beyond the push along the worst of their face
+      // normals -- on a flat floor the plane's normal pushes exactly the
+      // depth, a normal tilted from the seam further; at a concave edge
+      // either face's normal is right.
+      auto extra_of = [&](const std::array<double, 3>& n, std::size_t w) {
+        const mesh::PieceFacts& pf = *open[w];
+        const bool ghost = pf.mesh_feature && pf.feature && ghost_site(*pf.mesh_feature);
+        if (!ghost && !pieces[w].degenerate) return std::max(0.0, exit_of(n, {w}) - pf.f.depth);
+        std::vector<std::size_t> P;
+        for (std::size_t k = 0; k < open.size(); ++k)
+          if (k == w || (ghost ? has_feature(k, *pf.feature) : !pieces[k].degenerate)) P.push_back(k);
+        double worst_admissible = -kInf;
+        for (std::size_t k : P)
+          if (const auto a = face_normal(k)) worst_admissible = std::max(worst_admissible, exit_of(*a, P));
+        if (!std::isfinite(worst_admissible)) return std::max(0.0, exit_of(n, {w}) - pf.f.depth);
+        return std::max(0.0, exit_of(n, P) - worst_admissible);
+      };
+      auto open_index = [&](std::size_t piece) -> std::optional<std::size_t> {
+        for (std::size_t w = 0; w < open.size(); ++w)
+          if (open[w]->piece == piece) return w;
+        return std::nullopt;
+      };
+      // A contact's extra push: from the piece it names (none when that piece
+      // does not overlap: `features` judges it), or, without a piece, from
+      // the overlapping piece it fits best.
+      auto contact_extra = [&](const SurfaceContact& c) -> std::optional<double> {
+        if (c.piece) {
+          const auto w = open_index(*c.piece);
+          if (!w) return std::nullopt;
+          return extra_of(c.normal, *w);
+        }
+        double best = kInf;
+        for (std::size_t w = 0; w < open.size(); ++w) best = std::min(best, extra_of(c.normal, w));
+        return open.empty() ? std::nullopt : std::optional<double>(best);
+      };
+      const double slack = 4 * u;
+      if (E.open && said) {
+        double worst = 0;
+        std::array<double, 3> worst_n{};
+        bool any = false;
+        for (const auto& c : got) {
+          if (!(c.depth > 0)) continue;
+          const auto p = contact_extra(c);
+          if (!p) continue;
+          any = true;
+          if (!(*p <= worst)) worst = *p, worst_n = c.normal;
+        }
+        Tally& tt = T[2].back();
+        if (any) {
+          const double su = worst / ulp_of(big);
+          tt.fa.max_scale_ulp = std::max(tt.fa.max_scale_ulp, su);
+          tt.fa.max_abs = std::max(tt.fa.max_abs, worst);
+          histogram(tt.fa, su / band_ulp);
+          std::array<double, 3> en{};
+          if (E.depth_normal)
+            for (std::size_t k = 0; k < E.depth_normal->size(); ++k) en[k] = (*E.depth_normal)[k];
+          if (!(worst <= slack))
+            wrong(2, worst, E.depth_normal ? vec_str(en, dim) : "any least direction", vec_str(worst_n, dim));
+        }
+      } else if (E.open != said && !excused && E.open) {
+        ++T[2].back().fa.got_none;
+        wrong(2, E.depth, "a normal", "none");
+      }
+      // features
+      {
+        double worst = 0;
+        std::string what;
+        for (const auto& c : got) {
+          if (!c.piece) continue;
+          if (*c.piece >= m.level.pieces()) {
+            worst = kInf, what = "piece " + std::to_string(*c.piece) + " (no such piece)";
+            continue;
+          }
+          const auto* p = [&]() -> const mesh::PieceFacts* {
+            for (const auto& pp : E.pieces)
+              if (pp.piece == *c.piece) return &pp;
+            return nullptr;
+          }();
+          if (!p) {  // a piece the shape does not meet
+            const Core P = S.surface().piece(static_cast<std::uint32_t>(*c.piece)).core;
+            const auto sep = exactgeom::detail::cvx::core_contact(P, X);
+            if (sep.gap > so.contact_distance && sep.gap > worst)
+              worst = sep.gap, what = "piece " + std::to_string(*c.piece) + " (apart from the shape)";
+            continue;
+          }
+          const auto w = open_index(p->piece);
+          if (!w || !(c.depth > 0)) continue;
+          const bool ghost = p->mesh_feature && ghost_site(*p->mesh_feature);
+          if (!ghost && !pieces[*w].degenerate) continue;
+          const double push = extra_of(c.normal, *w);
+          if (push > slack && push > worst)
+            worst = push, what = "piece " + std::to_string(*c.piece) + " at a " +
+                                 (p->mesh_feature ? std::string(exactgeom::to_string(*p->mesh_feature))
+                                                  : std::string("degenerate piece")) +
+                                 ", normal " + vec_str(c.normal, dim);
+        }
+        if (worst > 0) {
+          ++T[3].back().fa.false_positives;
+          wrong(3, worst, "real features only", what);
+        }
+      }
+    }
+  }
+  const Tolerance push_tol{Unit::scale_ulps, 4 * band_ulp};
+  const std::string ex = closed_q ? "closed" : "open";
+  return {report_of(name + ": contact?", "does the engine report a contact; exact: the union's " + ex +
+                                             " test (touching is " + (closed_q ? "contact" : "no contact") + ")",
+                    T[0], o, band_ulp, false, {}, 1),
+          report_of(name + ": depth",
+                    "the deepest reported contact's depth; exact: the union's depth (the largest over the pieces), "
+                    "correctly rounded",
+                    T[1], o, band_ulp, true, o.tolerance, 1),
+          report_of(name + ": normal",
+                    "each reported contact's normal (depth > 0), by its extra push: how much further the shape moves "
+                    "along it to clear its piece than that piece's own depth -- at a ghost site (a flat or concave "
+                    "edge, a flat vertex) or a degenerate piece, to clear the pieces holding it than along the worst "
+                    "of their face normals; the case's largest",
+                    T[2], o, band_ulp, true, push_tol, 1),
+          report_of(name + ": features",
+                    "every contact naming its piece comes from a real feature: not a piece apart from the shape, not "
+                    "a ghost (at a flat or concave edge, a flat vertex or a degenerate piece, a normal that pushes "
+                    "further than the face normals there)",
+                    T[3], o, band_ulp, false, {}, 1)};
+}
+
+AuditReport surface_sweep_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
+                                const SurfaceSweepApprox& approx, const HeldShape& held, const AuditOptions& o,
+                                const SurfaceOptions& so) {
+  check_options(o, so);
+  if (dim != 3) throw invalid_input("surface sweep audit: 3-D shapes only");
+  const std::vector<SurfaceFamily> fams = families_of(so, dim, true);
+  const double band_ulp = float_shape ? 0x1p29 : 1.0;
+  std::vector<Tally> T;
+  for (SurfaceFamily f : fams) {
+    Tally t;
+    t.fa.name = std::string(to_string(f));
+    T.push_back(t);
+    for (std::size_t i = o.shard_index; i < o.cases; i += o.shard_count) {
+      Made m = make_case(f, kind, dim, o.seed, i);
+      if (float_shape) round_to_float(m.shape);
+      const std::vector<mpq_class> q = held ? held(m.shape) : to_q(m.shape);
+      const ExactSurface S(m.level);
+      const Core X = flat_core(kind, dim, q);
+      const std::vector<mpq_class> vq = to_q(m.v);
+      const auto exact = mesh::union_time_of_impact(X, S.surface(), false, vq);
+      const auto got = approx(m.level, m.shape, m.v);
+      Tally& tt = T.back();
+      ++tt.fa.cases;
+      const double big = largest(m.level, q), speed = std::sqrt(m.v[0] * m.v[0] + m.v[1] * m.v[1] + m.v[2] * m.v[2]);
+      const double slack = 4 * ulp_of(big) * band_ulp;
+      double err = 0;
+      bool bad = false;
+      if (exact && got) {
+        err = std::fabs(*got - *exact) * speed;
+        const double su = err / ulp_of(big);
+        tt.fa.max_scale_ulp = std::max(tt.fa.max_scale_ulp, su);
+        tt.fa.max_abs = std::max(tt.fa.max_abs, std::fabs(*got - *exact));
+        if (*exact != 0) tt.fa.max_ulp = std::max(tt.fa.max_ulp, std::fabs(*got - *exact) / ulp_of(*exact));
+        histogram(tt.fa, su / band_ulp);
+        bad = !(err <= slack);
+      } else if (exact && !got) {
+        ++tt.fa.got_none;
+        err = (1 - *exact) * speed;  // the rest of the frame: through the surface
+        bad = true;
+      } else if (!exact && got) {
+        ++tt.fa.got_value;
+        // How far the shape at the answered time is from the surface.
+        Core Y = X;
+        const auto d = static_cast<std::size_t>(dim);
+        const mpq_class tq(std::clamp(*got, 0.0, 1.0));
+        for (std::size_t p = 0; p < Y.size(); ++p)
+          for (std::size_t k = 0; k < d; ++k) Y.c[p * d + k] += tq * vq[k];
+        err = std::max(0.0, mesh::union_contact(Y, S.surface(), true, false).gap);
+        bad = err > so.contact_distance;
+      }
+      if (bad) {
+        ++tt.fa.wrong;
+        const double mu = err / ulp_of(big);
+        const bool gross = !(mu <= o.gross_band * band_ulp);
+        tt.fa.gross += gross;
+        if (o.keep > 0) {
+          WrongCase w;
+          w.query = "{\"op\":\"sweep\",\"x\":" + shape_json(kind, dim, q) + ",\"y\":" + surface_json(m.level) +
+                    ",\"v\":[\"" + cases::hex(m.v[0]) + "\",\"" + cases::hex(m.v[1]) + "\",\"" + cases::hex(m.v[2]) + "\"]}";
+          w.expected = exact ? cases::hex(*exact) : "none";
+          w.got = got ? cases::hex(*got) : "none";
+          w.margin = err / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
+          w.size = w.unshrunk_size = static_cast<double>(i);
+          keep_case(tt, std::move(w), o.keep);
+        }
+      }
+    }
+  }
+  return report_of(name + ": time of impact",
+                   "the first t in [0, 1] at which the shape moved by t v touches the surface, none if never; exact: "
+                   "the union's time of impact, correctly rounded; a wrong answer's severity is the distance the "
+                   "shape travels between the exact time and the answered one (late or none: into or through the "
+                   "surface)",
+                   T, o, band_ulp, true, {Unit::scale_ulps, 4 * band_ulp}, 1);
+}
+
+}  // namespace detail
+}  // namespace exactgeom::audit
