@@ -6,7 +6,7 @@ contact (penetration depth and direction) and time of impact for any two
 shapes (points, balls, segments, capsules, triangles, polygons, hulls,
 boxes), each for one query or over NumPy arrays of n (docs/python.md), the
 JSON Lines query engine of `exactgeom eval` (eval), and audits of
-float collision functions written in Python (audit_pair, audit; sharded and
+float collision functions written in Python (audit_pair, audit_manifold, audit; sharded and
 merged with merge_reports; drawn as one HTML page with audit_html).
 exactgeom.dask (optional, needs Dask) runs eval over a Dask bag and audits
 on a dask.distributed cluster.
@@ -28,6 +28,7 @@ from ._exactgeom import (
     WrongCase,
     __version__,
     audit,
+    audit_manifold,
     audit_pair,
     eval,
     incircle,
@@ -284,6 +285,7 @@ __all__ = [
     "__version__",
     "audit",
     "audit_html",
+    "audit_manifold",
     "audit_pair",
     "capsule_capsule",
     "capsule_triangle",

@@ -315,6 +315,26 @@ def audit_pair(
     name: Optional[str] = None,
     shard: Optional[Tuple[int, int]] = None,
 ) -> AuditReport: ...
+def audit_manifold(
+    fn: Callable[..., object],
+    x: ShapeName,
+    y: Optional[ShapeName] = None,
+    *,
+    contact_tolerance: float = 0.0,
+    existence: Literal["closed", "open"] = "closed",
+    cases: int = 10000,
+    seed: int = 1,
+    families: Optional[Sequence[str]] = None,
+    keep: int = 3,
+    tolerance: float = 1.0,
+    unit: Literal["exact_ulps", "scale_ulps", "absolute"] = "exact_ulps",
+    scale: Literal["largest", "radius_sum"] = "largest",
+    gross_band: float = 64.0,
+    x_float32: bool = False,
+    y_float32: bool = False,
+    name: Optional[str] = None,
+    shard: Optional[Tuple[int, int]] = None,
+) -> List[AuditReport]: ...
 def audit(
     fn: Callable[..., object],
     shape: ShapeName,

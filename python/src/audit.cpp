@@ -1,4 +1,4 @@
-// python/src/audit.cpp: exactgeom.audit_pair and exactgeom.audit, the audit
+// python/src/audit.cpp: exactgeom.audit_pair, audit_manifold and audit, the audit
 // engine (exactgeom/audit/audit.hpp) with a Python function as the float code under test;
 // and the reports' HTML page (exactgeom/audit/html.hpp) for exactgeom.audit_html.
 //
@@ -11,7 +11,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -161,7 +164,7 @@ Answer answer_of(Question q, int dim, py::handle r) {
       for (const py::handle p : py::reinterpret_borrow<py::sequence>(r)) reals_of(q, p, d, v, expected);
       return Answer::vec(v);
     }
-    case Question::manifold_points:  // not in kQuestions: audit_manifold is C++ only
+    case Question::manifold_points:  // not in kQuestions: audit_manifold has its own reader (manifold_of)
     case Question::manifold_separations: break;
   }
   return Answer::none();
@@ -180,16 +183,18 @@ struct Options {
   std::optional<std::pair<std::size_t, std::size_t>> shard;  // (index, count)
 };
 
-AuditReport run(const py::function& fn, const std::string& question, const std::string& x,
-                const std::optional<std::string>& y, const Options& o) {
-  const Question q = named(question, kQuestions, "question");
+/// The shapes x and y (y defaults to x), checked.
+PairLayout layout_of(const std::string& x, const std::optional<std::string>& y) {
   const ShapeName& sx = shape_named(x, "x");
   const ShapeName& sy = shape_named(y.value_or(x), "y");
   if (sx.dim != sy.dim)
     throw py::value_error("audit: x = '" + x + "' and y = '" + *y + "' have different dimensions");
   if (sx.kind == ShapeKind::triangle && sy.kind == ShapeKind::triangle)
     throw py::value_error("audit: at most one of the shapes may be a triangle");
+  return {sx.dim, sx.kind, sy.kind};
+}
 
+AuditOptions options_of(const Options& o) {
   AuditOptions opt;
   opt.cases = o.cases;
   opt.seed = o.seed;
@@ -211,14 +216,21 @@ AuditReport run(const py::function& fn, const std::string& question, const std::
     opt.families.clear();
     for (const std::string& f : *o.families) opt.families.push_back(named(f, kAllFamilies, "case family"));
   }
+  return opt;
+}
 
-  std::string name;
-  if (o.name) name = *o.name;
-  else if (py::hasattr(fn, "__qualname__")) name = py::str(fn.attr("__qualname__"));
-  else name = py::repr(fn);
+std::string name_of(const py::function& fn, const Options& o) {
+  if (o.name) return *o.name;
+  if (py::hasattr(fn, "__qualname__")) return py::str(fn.attr("__qualname__"));
+  return py::repr(fn);
+}
 
-  const PairLayout l{sx.dim, sx.kind, sy.kind};
-  AuditSubject s = pair_subject(q, l, o.x_float32, o.y_float32, std::move(name), {});
+AuditReport run(const py::function& fn, const std::string& question, const std::string& x,
+                const std::optional<std::string>& y, const Options& o) {
+  const Question q = named(question, kQuestions, "question");
+  const PairLayout l = layout_of(x, y);
+  const AuditOptions opt = options_of(o);
+  AuditSubject s = pair_subject(q, l, o.x_float32, o.y_float32, name_of(fn, o), {});
   if (o.x_float32 || o.y_float32) s.band_ulp = 0x1p29;  // as audit_pair: float code's rounding band
   const std::size_t wx = l.x_width();
   s.approx = [&fn, q, l, wx](std::span<const double> c) {
@@ -226,6 +238,80 @@ AuditReport run(const py::function& fn, const std::string& question, const std::
     return answer_of(q, l.dim, r);
   };
   return run_audit(s, opt);
+}
+
+/// A manifold as fn returns it: None, or (normal, points) with points a
+/// sequence of (point, separation), at most kManifoldPoints of them; packed
+/// as audit_manifold packs one (the normal, then each point and its
+/// separation).
+std::optional<std::vector<double>> manifold_of(int dim, py::handle r) {
+  if (r.is_none()) return std::nullopt;
+  const char* expected = "None or (normal, [(point, separation), ...])";
+  const Question q = Question::manifold_points;
+  const auto d = static_cast<std::size_t>(dim);
+  if (!is_sequence(r) || py::len(r) != 2) bad_answer(q, r, expected);
+  const auto pair = py::reinterpret_borrow<py::sequence>(r);
+  std::vector<double> v;
+  reals_of(q, pair[0], d, v, expected);
+  if (!is_sequence(pair[1])) bad_answer(q, r, expected);
+  const auto points = py::reinterpret_borrow<py::sequence>(pair[1]);
+  if (py::len(points) > kManifoldPoints)
+    throw py::value_error("audit_manifold: a manifold of " + std::to_string(py::len(points)) +
+                          " points; at most " + std::to_string(kManifoldPoints));
+  for (const py::handle p : points) {
+    if (!is_sequence(p) || py::len(p) != 2) bad_answer(q, r, expected);
+    const auto ps = py::reinterpret_borrow<py::sequence>(p);
+    reals_of(q, ps[0], d, v, expected);
+    v.push_back(real_of(q, ps[1], expected));
+  }
+  return v;
+}
+
+/// audit_manifold (exactgeom/audit/audit.hpp) with a Python function: the
+/// five reports, each asked through the same pair runner audit_manifold uses.
+std::vector<AuditReport> run_manifold(const py::function& fn, const std::string& x, const std::optional<std::string>& y,
+                                      double contact_tolerance, const std::string& existence, const Options& o) {
+  if (!(contact_tolerance >= 0) || !std::isfinite(contact_tolerance))
+    throw py::value_error("audit_manifold: contact_tolerance must be a finite length >= 0");
+  Question exist;
+  if (existence == "closed") exist = Question::closed_overlap;
+  else if (existence == "open") exist = Question::open_overlap;
+  else throw py::value_error("audit_manifold: existence '" + existence + "' is not 'closed' or 'open'");
+  const PairLayout l = layout_of(x, y);
+  const AuditOptions opt = options_of(o);
+  const std::string name = name_of(fn, o);
+  const std::size_t wx = l.x_width();
+  const auto d = static_cast<std::size_t>(l.dim);
+  auto call = [&fn, l, wx](std::span<const double> c) {
+    return manifold_of(l.dim, fn(shape_of(l.x, l.dim, c.first(wx)), shape_of(l.y, l.dim, c.subspan(wx))));
+  };
+  auto ask = [&](Question q, const std::string& suffix, std::function<Answer(std::span<const double>)> approx,
+                 double tolerance) {
+    AuditSubject s = pair_subject(q, l, o.x_float32, o.y_float32, name + suffix, {}, tolerance);
+    if (o.x_float32 || o.y_float32) s.band_ulp = 0x1p29;  // as audit_pair: float code's rounding band
+    s.approx = std::move(approx);
+    return run_audit(s, opt);
+  };
+  std::vector<AuditReport> out;
+  out.push_back(ask(exist, ": contact?", [&](std::span<const double> c) { return Answer::of(call(c).has_value()); }, 0));
+  out.push_back(ask(Question::depth, ": depth", [&](std::span<const double> c) {
+    const auto m = call(c);
+    if (!m) return Answer::none();
+    double least = 0;
+    for (std::size_t at = d + d; at < m->size(); at += d + 1) least = std::min(least, (*m)[at]);
+    return Answer::of(-least);
+  }, 0));
+  out.push_back(ask(Question::direction, ": normal", [&](std::span<const double> c) {
+    const auto m = call(c);
+    return m ? Answer::vec(std::span<const double>(m->data(), d)) : Answer::none();
+  }, 0));
+  for (const auto& [q, suffix] : {std::pair{Question::manifold_points, ": points"},
+                                  std::pair{Question::manifold_separations, ": separations"}})
+    out.push_back(ask(q, suffix, [&](std::span<const double> c) {
+      const auto m = call(c);
+      return m ? Answer::vec(*m) : Answer::none();
+    }, contact_tolerance));
+  return out;
 }
 
 constexpr const char* kAuditDoc = R"(
@@ -378,6 +464,36 @@ void register_audit(py::module_& m) {
                    "name the shapes (y defaults to x).") +
        kAuditDoc)
           .c_str());
+  m.def(
+      "audit_manifold",
+      [](const py::function& fn, const std::string& x, const std::optional<std::string>& y, double contact_tolerance,
+         const std::string& existence, std::size_t cases, std::uint64_t seed,
+         const std::optional<std::vector<std::string>>& families, std::size_t keep, double tolerance,
+         const std::string& unit, const std::string& scale, double gross_band, bool x_float32, bool y_float32,
+         const std::optional<std::string>& name, const std::optional<std::pair<std::size_t, std::size_t>>& shard) {
+        return run_manifold(fn, x, y, contact_tolerance, existence,
+                            {cases, seed, families, keep, tolerance, unit, scale, gross_band, x_float32, y_float32,
+                             name, shard});
+      },
+      arg("fn"), arg("x"), arg("y") = py::none(), py::kw_only(), arg("contact_tolerance") = 0.0,
+      arg("existence") = "closed", arg("cases") = 10000, arg("seed") = 1, arg("families") = py::none(),
+      arg("keep") = 3, arg("tolerance") = 1.0, arg("unit") = "exact_ulps", arg("scale") = "largest",
+      arg("gross_band") = 64.0, arg("x_float32") = false, arg("y_float32") = false, arg("name") = py::none(),
+      arg("shard") = py::none(),
+      "audit_manifold(fn, x, y=None, *, contact_tolerance=0.0, existence='closed', cases=10000, seed=1,\n"
+      "               families=None, keep=3, tolerance=1.0, unit='exact_ulps', scale='largest',\n"
+      "               gross_band=64.0, x_float32=False, y_float32=False, name=None, shard=None)\n"
+      "    -> [AuditReport] * 5\n\n"
+      "Audits a contact-manifold function as an engine's narrow phase returns one\n"
+      "(exactgeom::audit::audit_manifold): fn(x, y) returns None (no contact) or (normal, points),\n"
+      "the unit normal from x toward y and at most 4 points, each (point, separation) with the\n"
+      "shapes' separation along the normal there (negative where they overlap). Shapes as for\n"
+      "audit_pair (boxes and hulls included). contact_tolerance: the contact distance the engine\n"
+      "states (0: contacts only where the shapes meet). Returns the reports 'name: contact?' (the\n"
+      "question `existence`, 'closed' or 'open'), ': depth' (minus the least separation),\n"
+      "': normal' (the direction question: any direction of least translation is right),\n"
+      "': points' (each within the tolerance of both shapes) and ': separations' (each the exact\n"
+      "one along the normal at its point). A manifold of more than 4 points is a ValueError.");
   m.def(
       "audit",
       [](const py::function& fn, const std::string& shape, const std::string& overlap, std::size_t cases,

@@ -199,3 +199,42 @@ def test_audit_html_page(tmp_path):
     assert eg.audit_html([eg.AuditReport.from_json(real.json())], title="t") == eg.audit_html(real, title="t")
     with pytest.raises(OSError):
         eg.audit_html(real, tmp_path / "no such dir" / "a.html")
+
+
+def ball_manifold(point_at_centre=False):
+    """A ball-ball contact manifold in floats: the normal from x's centre
+    toward y's, one point in the middle of the centre line's overlap with
+    both balls (or, wrong on purpose, at x's centre) with the separation
+    d - r1 - r2."""
+    def fn(x, y):
+        (c1, r1), (c2, r2) = x, y
+        d = math.dist(c1, c2)
+        if d > r1 + r2:
+            return None
+        if d == 0:
+            return ((0.0, 0.0, 1.0), [])
+        n = tuple((b - a) / d for a, b in zip(c1, c2))
+        lo, hi = max(-r1, d - r2), min(r1, d + r2)  # along n from c1: in x and in y
+        at = c1 if point_at_centre else tuple(a + (lo + hi) / 2 * k for a, k in zip(c1, n))
+        return (n, [(at, d - r1 - r2)])
+    return fn
+
+
+def test_audit_manifold():
+    options = dict(cases=150, tolerance=64, unit="scale_ulps", families=["random", "touching", "far_from_origin"])
+    good = eg.audit_manifold(ball_manifold(), "sphere", name="ball manifold", **options)
+    assert [r.algorithm for r in good] == ["ball manifold: " + q for q in
+                                           ("contact?", "depth", "normal", "points", "separations")]
+    assert all(r.cases == 450 for r in good)
+    assert [r.gross for r in good] == [0] * 5, [r.markdown() for r in good if r.gross]
+    bad = eg.audit_manifold(ball_manifold(point_at_centre=True), "sphere", **options)
+    assert bad[3].gross > 20, bad[3].markdown()  # the point is not on y
+    assert bad[4].gross == 0 and bad[2].gross == 0  # the rest is the same function
+    with pytest.raises(ValueError, match="at most 4"):
+        eg.audit_manifold(lambda x, y: ((0.0, 0.0, 1.0), [((0.0, 0.0, 0.0), 0.0)] * 5), "sphere", cases=5)
+    with pytest.raises(TypeError, match="normal, \\[\\(point, separation\\)"):
+        eg.audit_manifold(lambda x, y: 1.0, "sphere", cases=5)
+    with pytest.raises(ValueError, match="existence"):
+        eg.audit_manifold(ball_manifold(), "sphere", existence="sometimes", cases=5)
+    with pytest.raises(ValueError, match="contact_tolerance"):
+        eg.audit_manifold(ball_manifold(), "sphere", contact_tolerance=-1.0, cases=5)

@@ -910,8 +910,11 @@ PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class>
   return detail::pair_truth_of(q, l, c);
 }
 AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
-                          std::function<std::vector<mpq_class>(std::span<const double>)> held) {
-  return detail::pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held));
+                          std::function<std::vector<mpq_class>(std::span<const double>)> held,
+                          double contact_tolerance) {
+  if (!(contact_tolerance >= 0) || !std::isfinite(contact_tolerance))
+    throw invalid_input("pair_subject: the contact tolerance must be a finite length >= 0");
+  return detail::pair_subject_of(q, l, float_x, float_y, std::move(name), std::move(held), contact_tolerance);
 }
 AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name) {
   return detail::sweep_subject_of(l, float_x, float_y, std::move(name));

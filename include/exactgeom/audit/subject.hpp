@@ -215,8 +215,11 @@ PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class>
 /// float with float_x, of y with float_y), exact (of `held(c)` when given,
 /// else of c), margin, scale, normalize, query lines (the `contact` op).
 /// audit_pair is this with approx calling your function on your types.
+/// contact_tolerance: the manifold questions' stated contact distance
+/// (audit_manifold's `tolerance`; a finite length >= 0).
 AuditSubject pair_subject(Question q, const PairLayout& l, bool float_x, bool float_y, std::string name,
-                          std::function<std::vector<mpq_class>(std::span<const double>)> held = {});
+                          std::function<std::vector<mpq_class>(std::span<const double>)> held = {},
+                          double contact_tolerance = 0);
 /// The same for a sweep (audit_sweep): cases are x, y, then x's motion v.
 AuditSubject sweep_subject(const PairLayout& l, bool float_x, bool float_y, std::string name);
 
