@@ -699,29 +699,81 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
         };
         return feat.kind == PieceFeature::Kind::vertex ? has(feat.v[0]) : has(feat.v[0]) && has(feat.v[1]);
       };
+      // The smooth patch of overlapping piece w: the overlapping pieces
+      // joined to it through flat edges and flat vertices (coplanar
+      // neighbours; a chain's flat joints); a degenerate piece joins every
+      // overlapping piece it shares a vertex with.
+      auto shares = [&](std::size_t a, std::size_t b) {
+        std::vector<std::uint32_t> common;
+        for (std::size_t ia = 0; ia < pieces[a].nv; ++ia)
+          for (std::size_t ib = 0; ib < pieces[b].nv; ++ib)
+            if (pieces[a].v[ia] == pieces[b].v[ib] &&
+                std::find(common.begin(), common.end(), pieces[a].v[ia]) == common.end())
+              common.push_back(pieces[a].v[ia]);
+        return common;
+      };
+      auto joined = [&](std::size_t a, std::size_t b) {
+        const auto common = shares(a, b);
+        if (common.empty()) return false;
+        if (pieces[a].degenerate || pieces[b].degenerate) return !(pieces[a].degenerate && pieces[b].degenerate);
+        PieceFeature shared;
+        if (common.size() >= 2) {
+          shared.kind = PieceFeature::Kind::edge;
+          shared.v = {std::min(common[0], common[1]), std::max(common[0], common[1])};
+          return S.surface().classify(shared) == SurfaceFeature::flat_edge;
+        }
+        shared.kind = PieceFeature::Kind::vertex;
+        shared.v = {common[0], common[0]};
+        return S.surface().classify(shared) == SurfaceFeature::flat_vertex;
+      };
+      auto patch_of = [&](std::size_t w) {
+        std::vector<std::size_t> P{w};
+        for (std::size_t at = 0; at < P.size(); ++at)
+          for (std::size_t k = 0; k < open.size(); ++k)
+            if (std::find(P.begin(), P.end(), k) == P.end() && joined(P[at], k)) P.push_back(k);
+        return P;
+      };
+      auto unit_of = [&](const std::vector<double>& v) {
+        std::array<double, 3> a{};
+        for (std::size_t k = 0; k < v.size() && k < 3; ++k) a[k] = v[k];
+        return a;
+      };
       // extra(n, w): the extra push of a contact of normal n from overlapping
-      // piece w. At a real feature of w (its face, a boundary, convex or
-      // degenerate edge, a vertex that is not flat): the push along n that
-      // clears w, beyond w's own depth (0 for w's own depth normal). At a
-      // ghost site (a flat or concave edge, a flat vertex; a chain's flat or
-      // concave vertex), and for a degenerate piece: the push along n that
-      // clears the pieces holding that feature (every overlapping piece, for
-      // a degenerate one), beyond the push along the worst of their face
-      // normals -- on a flat floor the plane's normal pushes exactly the
-      // depth, a normal tilted from the seam further; at a concave edge
-      // either face's normal is right.
+      // piece w: how much further the shape moves along n to clear w's patch
+      // than along the worst of the right normals there -- the face normals
+      // of the patch's pieces; at a concave edge or vertex of w also the
+      // faces' holding it (either side's normal is right); for a piece with
+      // no smooth neighbour, also its own depth normal (a convex edge's or a
+      // boundary's normal is right). On a flat floor the plane's normal
+      // pushes exactly the depth; a normal from a seam, tilted, further; one
+      // along the floor does not clear the floor's patch.
       auto extra_of = [&](const std::array<double, 3>& n, std::size_t w) {
         const mesh::PieceFacts& pf = *open[w];
-        const bool ghost = pf.mesh_feature && pf.feature && ghost_site(*pf.mesh_feature);
-        if (!ghost && !pieces[w].degenerate) return std::max(0.0, exit_of(n, {w}) - pf.f.depth);
-        std::vector<std::size_t> P;
-        for (std::size_t k = 0; k < open.size(); ++k)
-          if (k == w || (ghost ? has_feature(k, *pf.feature) : !pieces[k].degenerate)) P.push_back(k);
-        double worst_admissible = -kInf;
+        const std::vector<std::size_t> P = patch_of(w);
+        std::vector<std::array<double, 3>> A;
         for (std::size_t k : P)
-          if (const auto a = face_normal(k)) worst_admissible = std::max(worst_admissible, exit_of(*a, P));
+          if (const auto a = face_normal(k)) A.push_back(*a);
+        const bool concave = pf.mesh_feature && pf.feature &&
+                             (*pf.mesh_feature == SurfaceFeature::concave_edge ||
+                              *pf.mesh_feature == SurfaceFeature::concave_vertex);
+        if (concave)
+          for (std::size_t k = 0; k < open.size(); ++k)
+            if (has_feature(k, *pf.feature))
+              if (const auto a = face_normal(k)) A.push_back(*a);
+        if (P.size() == 1 && pf.f.depth_normal) A.push_back(unit_of(*pf.f.depth_normal));
+        double worst_admissible = -kInf;
+        for (const auto& a : A) worst_admissible = std::max(worst_admissible, exit_of(a, P));
         if (!std::isfinite(worst_admissible)) return std::max(0.0, exit_of(n, {w}) - pf.f.depth);
         return std::max(0.0, exit_of(n, P) - worst_admissible);
+      };
+      // Whether a contact from w can be a ghost: w's closest feature is a
+      // ghost site, w is degenerate, or the shape penetrates w (no closest
+      // feature) where w has smooth neighbours.
+      auto ghostly = [&](std::size_t w) {
+        const mesh::PieceFacts& pf = *open[w];
+        if (pieces[w].degenerate) return true;
+        if (pf.mesh_feature && ghost_site(*pf.mesh_feature)) return true;
+        return !pf.feature && patch_of(w).size() > 1;
       };
       auto open_index = [&](std::size_t piece) -> std::optional<std::size_t> {
         for (std::size_t w = 0; w < open.size(); ++w)
@@ -792,14 +844,13 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
             continue;
           }
           const auto w = open_index(p->piece);
-          if (!w || !(c.depth > 0)) continue;
-          const bool ghost = p->mesh_feature && ghost_site(*p->mesh_feature);
-          if (!ghost && !pieces[*w].degenerate) continue;
+          if (!w || !(c.depth > 0) || !ghostly(*w)) continue;
           const double push = extra_of(c.normal, *w);
           if (push > slack && push > worst)
             worst = push, what = "piece " + std::to_string(*c.piece) + " at a " +
                                  (p->mesh_feature ? std::string(exactgeom::to_string(*p->mesh_feature))
-                                                  : std::string("degenerate piece")) +
+                                  : pieces[*open_index(p->piece)].degenerate ? std::string("degenerate piece")
+                                                                              : std::string("penetrated piece")) +
                                  ", normal " + vec_str(c.normal, dim);
         }
         if (worst > 0) {
@@ -820,14 +871,14 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
                     T[1], o, band_ulp, true, o.tolerance, 1),
           report_of(name + ": normal",
                     "each reported contact's normal (depth > 0), by its extra push: how much further the shape moves "
-                    "along it to clear its piece than that piece's own depth -- at a ghost site (a flat or concave "
-                    "edge, a flat vertex) or a degenerate piece, to clear the pieces holding it than along the worst "
-                    "of their face normals; the case's largest",
+                    "along it to clear the smooth patch of its piece (the overlapping pieces joined by flat edges and "
+                    "vertices) than along the worst right normal there (a face normal of the patch; either face's at "
+                    "a concave edge; a lone piece's own depth normal); the case's largest",
                     T[2], o, band_ulp, true, push_tol, 1),
           report_of(name + ": features",
                     "every contact naming its piece comes from a real feature: not a piece apart from the shape, not "
-                    "a ghost (at a flat or concave edge, a flat vertex or a degenerate piece, a normal that pushes "
-                    "further than the face normals there)",
+                    "a ghost (at a flat or concave edge, a flat vertex, a degenerate piece or a penetrated piece of a "
+                    "smooth patch, a normal that pushes further than the right normals there)",
                     T[3], o, band_ulp, false, {}, 1)};
 }
 

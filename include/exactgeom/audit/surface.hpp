@@ -159,20 +159,22 @@ HeldShape held_shape() {
 ///  ": depth"     the deepest contact's depth against the union's exact depth
 ///                (the largest over the pieces; contacts agreeing on both);
 ///  ": normal"    each reported contact's normal (depth > 0), by its extra
-///                push: how much further the shape moves along it than along
-///                a right normal -- on the piece the contact names, that
-///                piece's own normal at a real feature, and at a ghost site
-///                (a flat or concave edge, a flat vertex; a chain's flat or
-///                concave vertex) or a degenerate piece the worst face normal
-///                of the pieces holding it (0 for a face's normal on a flat
-///                floor; large for a ghost normal that pushes along a seam);
-///                without a piece, the piece it fits best; the case's error
-///                is its worst contact's (docs/auditing_meshes.md);
+///                push: how much further the shape moves along it to clear
+///                the smooth patch of the piece it names (the overlapping
+///                pieces joined by flat edges and vertices) than along the
+///                worst right normal there (a face normal of the patch;
+///                either face's at a concave edge; a lone piece's own depth
+///                normal) -- 0 for the plane's normal on a flat floor, large
+///                for a ghost normal that pushes along a seam; without a
+///                piece, the piece it fits best; the case's error is its
+///                worst contact's (docs/auditing_meshes.md);
 ///  ": features"  whether every reported contact that names its piece is a
 ///                contact of a real feature: wrong when it names a piece the
-///                shape does not meet, or a piece whose exact closest feature
-///                is a ghost site, or a degenerate piece, with a normal whose
-///                extra push is beyond 4 ULPs (a ghost contact).
+///                shape does not meet, or a contact that can be a ghost (its
+///                piece's closest feature a ghost site -- a flat or concave
+///                edge, a flat vertex; a chain's flat or concave vertex --, a
+///                degenerate piece, a penetrated piece of a smooth patch) with
+///                a normal whose extra push is beyond 4 ULPs.
 /// Gross: beyond AuditOptions::gross_band ULPs (float ULPs for float code)
 /// of the case's largest magnitude from the decision boundary -- for a
 /// length answer, its error; for a normal, its extra push.
