@@ -30,16 +30,10 @@
 
 #include <exactgeom/audit/audit.hpp>
 
-using BtBox = exactgeom::audit::RotatedBox3<btScalar>;
+#include "bullet_shapes.hpp"
+
 using BtHull = exactgeom::audit::PointHull<btScalar, 3>;
 
-template <>
-struct exactgeom::audit::shape_adapter<BtBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = btScalar;
-  static BtBox from_exact(const exact_type& b) { return BtBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const BtBox& b) { return b.exact(); }
-};
 template <>
 struct exactgeom::audit::shape_adapter<BtHull> {
   using exact_type = exactgeom::ConvexHull3<double>;
@@ -50,37 +44,14 @@ struct exactgeom::audit::shape_adapter<BtHull> {
 
 namespace {
 
-struct World {
-  btDefaultCollisionConfiguration config;
-  btCollisionDispatcher dispatcher{&config};
-  btDbvtBroadphase broadphase;
-  btCollisionWorld world{&dispatcher, &broadphase, &config};
-  World() {
-    gContactBreakingThreshold = 0;     // no contact margin
-    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
-  }
-};
-World& world() {
-  static World w;
-  return w;
-}
+using audits::bullet::shape;  // with the hull's own overloads below
+using audits::bullet::transform_of;
+using audits::bullet::World;
 
-btTransform transform_of(const BtBox& b) {
-  const auto& a = b.axis;  // basis columns are the box's axes
-  btTransform t;
-  t.setBasis(btMatrix3x3(a[0][0], a[1][0], a[2][0], a[0][1], a[1][1], a[2][1], a[0][2], a[1][2], a[2][2]));
-  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
-  return t;
-}
 btTransform transform_of(const BtHull&) {
   btTransform t;
   t.setIdentity();
   return t;
-}
-std::unique_ptr<btConvexShape> shape(const BtBox& b) {
-  auto s = std::make_unique<btBoxShape>(btVector3(b.half[0], b.half[1], b.half[2]));
-  s->setMargin(0);
-  return s;
 }
 std::unique_ptr<btConvexShape> shape(const BtHull& h) {
   auto s = std::make_unique<btConvexHullShape>();
@@ -110,7 +81,7 @@ std::vector<btManifoldPoint> contact_points(const A& a, const B& b) {
   ob.setWorldTransform(transform_of(b));
   Points cb;
   cb.m_closestDistanceThreshold = 0;
-  world().world.contactPairTest(&oa, &ob, cb);
+  World::get().world.contactPairTest(&oa, &ob, cb);
   return cb.all;
 }
 
@@ -142,7 +113,7 @@ std::optional<double> sweep(const A& x, const exactgeom::Point3<double>& v, cons
   btCollisionObject oy;
   oy.setCollisionShape(sy.get());
   oy.setWorldTransform(transform_of(y));
-  World& w = world();
+  World& w = World::get();
   w.world.addCollisionObject(&oy);
   const btTransform from = transform_of(x);
   btTransform to = from;

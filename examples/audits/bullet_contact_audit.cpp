@@ -20,29 +20,11 @@
 
 #include <exactgeom/audit/audit.hpp>
 
-// What Bullet holds: centre o, unit axis u (basis column 1), half-height hh, radius r.
-using BtCapsule = exactgeom::audit::CentredCapsule<btScalar>;
-struct BtBall {
-  btScalar c[3], r;
-};
-
-template <>
-struct exactgeom::audit::shape_adapter<BtCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = btScalar;
-  static BtCapsule from_exact(const exact_type& c) { return BtCapsule::hold(c, 1); }
-  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
-};
-template <>
-struct exactgeom::audit::shape_adapter<BtBall> {
-  using exact_type = exactgeom::Sphere<double>;
-  using scalar = btScalar;
-  static BtBall from_exact(const exact_type& s) {
-    return {{btScalar(s.center.x), btScalar(s.center.y), btScalar(s.center.z)}, btScalar(s.r)};
-  }
-};
+#include "bullet_shapes.hpp"
 
 namespace {
+
+using namespace audits::bullet;
 
 struct Deepest : btCollisionWorld::ContactResultCallback {
   std::optional<btManifoldPoint> best;
@@ -53,35 +35,6 @@ struct Deepest : btCollisionWorld::ContactResultCallback {
   }
 };
 
-struct World {
-  btDefaultCollisionConfiguration config;
-  btCollisionDispatcher dispatcher{&config};
-  btDbvtBroadphase broadphase;
-  btCollisionWorld world{&dispatcher, &broadphase, &config};
-  World() {
-    gContactBreakingThreshold = 0;     // no contact margin
-    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
-  }
-};
-
-void place(btCollisionObject& obj, const BtCapsule& h) {
-  const btVector3 u(h.u[0], h.u[1], h.u[2]);
-  btVector3 p, w;
-  btPlaneSpace1(u, p, w);
-  btTransform t;  // btCapsuleShape's axis is local Y: basis column 1 is u
-  t.setBasis(btMatrix3x3(p.x(), u.x(), w.x(), p.y(), u.y(), w.y(), p.z(), u.z(), w.z()));
-  t.setOrigin(btVector3(h.o[0], h.o[1], h.o[2]));
-  obj.setWorldTransform(t);
-}
-void place(btCollisionObject& obj, const BtBall& b) {
-  btTransform t;
-  t.setIdentity();
-  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
-  obj.setWorldTransform(t);
-}
-std::unique_ptr<btConvexShape> shape(const BtCapsule& h) { return std::make_unique<btCapsuleShape>(h.r, 2 * h.hh); }
-std::unique_ptr<btConvexShape> shape(const BtBall& b) { return std::make_unique<btSphereShape>(b.r); }
-
 struct Contact {
   double depth;
   exactgeom::Point3<double> normal;
@@ -89,16 +42,15 @@ struct Contact {
 
 template <class A, class B>
 std::optional<Contact> collide(const A& a, const B& b) {
-  static World w;
   const auto sa = shape(a), sb = shape(b);
   btCollisionObject oa, ob;
   oa.setCollisionShape(sa.get());
   ob.setCollisionShape(sb.get());
-  place(oa, a);
-  place(ob, b);
+  oa.setWorldTransform(transform_of(a));
+  ob.setWorldTransform(transform_of(b));
   Deepest cb;
   cb.m_closestDistanceThreshold = 0;
-  w.world.contactPairTest(&oa, &ob, cb);
+  World::get().world.contactPairTest(&oa, &ob, cb);
   if (!cb.best) return std::nullopt;
   const btVector3 n = -cb.best->m_normalWorldOnB;  // from a toward b
   return Contact{-double(cb.best->getDistance()), {double(n.x()), double(n.y()), double(n.z())}};

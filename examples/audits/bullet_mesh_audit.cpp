@@ -66,86 +66,13 @@
 
 static_assert(sizeof(btScalar) == 4, "audit_bullet_mesh: Bullet's float build (bullet.pc)");
 
-using BtCapsule = exactgeom::audit::CentredCapsule<btScalar>;
-using BtBox = exactgeom::audit::RotatedBox3<btScalar>;
-struct BtBall {
-  btScalar c[3], r;
-};
-
-template <>
-struct exactgeom::audit::shape_adapter<BtBall> {
-  using exact_type = exactgeom::Sphere<double>;
-  using scalar = btScalar;
-  static BtBall from_exact(const exact_type& s) {
-    return {{btScalar(s.center.x), btScalar(s.center.y), btScalar(s.center.z)}, btScalar(s.r)};
-  }
-};
-template <>
-struct exactgeom::audit::shape_adapter<BtCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = btScalar;
-  static BtCapsule from_exact(const exact_type& c) { return BtCapsule::hold(c, 1); }
-  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) { return h.exact(); }
-};
-template <>
-struct exactgeom::audit::shape_adapter<BtBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = btScalar;
-  static BtBox from_exact(const exact_type& b) { return BtBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const BtBox& b) { return b.exact(); }
-};
+#include "bullet_shapes.hpp"
 
 namespace {
 
+using namespace audits::bullet;
 using exactgeom::audit::SurfaceCase;
 using exactgeom::audit::SurfaceContact;
-
-struct World {
-  btDefaultCollisionConfiguration config;
-  btCollisionDispatcher dispatcher{&config};
-  btDbvtBroadphase broadphase;
-  btCollisionWorld world{&dispatcher, &broadphase, &config};
-  World() {
-    gContactBreakingThreshold = 0;     // no contact margin
-    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
-  }
-};
-World& world() {
-  static World w;
-  return w;
-}
-
-// --- the shapes ---------------------------------------------------------------
-
-btTransform transform_of(const BtBall& b) {
-  btTransform t;
-  t.setIdentity();
-  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
-  return t;
-}
-btTransform transform_of(const BtCapsule& h) {
-  const btVector3 u(h.u[0], h.u[1], h.u[2]);
-  btVector3 p, w;
-  btPlaneSpace1(u, p, w);
-  btTransform t;  // btCapsuleShape's axis is local Y: basis column 1 is u
-  t.setBasis(btMatrix3x3(p.x(), u.x(), w.x(), p.y(), u.y(), w.y(), p.z(), u.z(), w.z()));
-  t.setOrigin(btVector3(h.o[0], h.o[1], h.o[2]));
-  return t;
-}
-btTransform transform_of(const BtBox& b) {
-  const auto& a = b.axis;  // basis columns are the box's axes
-  btTransform t;
-  t.setBasis(btMatrix3x3(a[0][0], a[1][0], a[2][0], a[0][1], a[1][1], a[2][1], a[0][2], a[1][2], a[2][2]));
-  t.setOrigin(btVector3(b.c[0], b.c[1], b.c[2]));
-  return t;
-}
-std::unique_ptr<btConvexShape> shape(const BtBall& b) { return std::make_unique<btSphereShape>(b.r); }
-std::unique_ptr<btConvexShape> shape(const BtCapsule& h) { return std::make_unique<btCapsuleShape>(h.r, 2 * h.hh); }
-std::unique_ptr<btConvexShape> shape(const BtBox& b) {
-  auto s = std::make_unique<btBoxShape>(btVector3(b.half[0], b.half[1], b.half[2]));
-  s->setMargin(0);
-  return s;
-}
 
 // --- the level geometry -------------------------------------------------------
 
@@ -311,7 +238,7 @@ std::vector<SurfaceContact> contacts(Level level, const SurfaceCase& L, const U&
   cb.surface = &s;
   cb.m_closestDistanceThreshold = 0;
   const int before = g_added_calls;
-  world().world.contactPairTest(&o, &s.object, cb);
+  World::get().world.contactPairTest(&o, &s.object, cb);
   if (g_added_calls != before) {
     std::fprintf(stderr, "audit_bullet_mesh: contactPairTest called gContactAddedCallback: the adjustment would run twice\n");
     std::abort();
@@ -323,7 +250,7 @@ template <class U>
 std::optional<double> sweep(Level level, const SurfaceCase& L, const U& u, const std::array<double, 3>& v) {
   Surface s(L, level);
   const auto sh = shape(u);
-  World& w = world();
+  World& w = World::get();
   w.world.addCollisionObject(&s.object);
   const btTransform from = transform_of(u);
   btTransform to = from;

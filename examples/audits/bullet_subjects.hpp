@@ -26,7 +26,7 @@
 #include <exactgeom/exactgeom.hpp>
 
 #ifdef EXACTGEOM_AUDIT_HAVE_BULLET
-#include <btBulletCollisionCommon.h>
+#include "bullet_shapes.hpp"  // btBulletCollisionCommon.h, and the one collision World
 
 #include <BulletCollision/CollisionDispatch/SphereTriangleDetector.h>
 #include <BulletCollision/CollisionShapes/btTriangleShape.h>
@@ -87,21 +87,6 @@ inline btVector3 bv(Span c, std::size_t i) {
   return btVector3(btScalar(c[i]), btScalar(c[i + 1]), btScalar(c[i + 2]));
 }
 
-/// One collision world for all queries (contactPairTest needs no objects in it).
-struct World {
-  btDefaultCollisionConfiguration config;
-  btCollisionDispatcher dispatcher{&config};
-  btDbvtBroadphase broadphase;
-  btCollisionWorld world{&dispatcher, &broadphase, &config};
-  World() {
-    gContactBreakingThreshold = 0;  // no contact margin
-    dispatcher.setDispatcherFlags(0);  // no per-shape relative threshold
-  }
-  static World& get() {
-    static World w;
-    return w;
-  }
-};
 
 struct HitFlag : btCollisionWorld::ContactResultCallback {
   bool hit = false;
