@@ -22,7 +22,7 @@
 #include "exactgeom/audit/subject.hpp"
 #include "exactgeom/reference/gjk_epa.hpp"
 #include "exactgeom/reference/obb_sat.hpp"
-#include "query/eval.hpp"
+#include "testing/eval_lines.hpp"
 #include "testing/sanitized.hpp"
 
 namespace eg = exactgeom;
@@ -390,24 +390,7 @@ TEST(AuditSolid, SweepsOfBoxesAndHulls) {
 }
 
 namespace {
-std::vector<std::string> eval_lines(const std::vector<std::string>& lines) {
-  std::string input;
-  for (const std::string& l : lines) input += l + "\n";
-  std::FILE* in = std::tmpfile();
-  std::FILE* out = std::tmpfile();
-  std::fwrite(input.data(), 1, input.size(), in);
-  std::rewind(in);
-  exactgeom::query::run_eval(in, out, {.threads = 1});
-  std::string all(static_cast<std::size_t>(std::ftell(out)), '\0');
-  std::rewind(out);
-  all.resize(std::fread(all.data(), 1, all.size(), out));
-  std::fclose(in);
-  std::fclose(out);
-  std::vector<std::string> answers;
-  for (std::size_t at = 0, nl; (nl = all.find('\n', at)) != std::string::npos; at = nl + 1)
-    answers.push_back(all.substr(at, nl - at));
-  return answers;
-}
+using exactgeom::testing::eval_lines;
 }  // namespace
 
 TEST(AuditSolid, KeptLinesReplayThroughEval) {

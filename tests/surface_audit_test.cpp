@@ -15,7 +15,7 @@
 #include "exactgeom/audit/surface.hpp"
 #include "exactgeom/mesh.hpp"
 #include "exactgeom/reference/mesh_contacts.hpp"
-#include "query/eval.hpp"
+#include "testing/eval_lines.hpp"
 
 namespace eg = exactgeom;
 using eg::audit::AuditReport;
@@ -80,25 +80,7 @@ std::size_t gross_in(const AuditReport& r, std::string_view family) {
   return 0;
 }
 
-/// The answers of `exactgeom eval` to the lines (one thread).
-std::vector<std::string> eval_lines(const std::vector<std::string>& lines) {
-  std::string input;
-  for (const std::string& l : lines) input += l + "\n";
-  std::FILE* in = std::tmpfile();
-  std::FILE* out = std::tmpfile();
-  std::fwrite(input.data(), 1, input.size(), in);
-  std::rewind(in);
-  exactgeom::query::run_eval(in, out, {.threads = 1});
-  std::string all(static_cast<std::size_t>(std::ftell(out)), '\0');
-  std::rewind(out);
-  all.resize(std::fread(all.data(), 1, all.size(), out));
-  std::fclose(in);
-  std::fclose(out);
-  std::vector<std::string> answers;
-  for (std::size_t at = 0, nl; (nl = all.find('\n', at)) != std::string::npos; at = nl + 1)
-    answers.push_back(all.substr(at, nl - at));
-  return answers;
-}
+using exactgeom::testing::eval_lines;
 
 const eg::audit::AuditOptions kSmall{.cases = 80, .keep = 4, .tolerance = eg::audit::scale_ulps_of<float>(64)};
 const eg::audit::SurfaceOptions kSeams{.families = {SurfaceFamily::flat_seams, SurfaceFamily::long_thin,
