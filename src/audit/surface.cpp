@@ -225,30 +225,24 @@ std::vector<mpq_class> to_q(std::span<const double> c) {
   return q;
 }
 
-Core core_of(ShapeKind k, int dim, const std::vector<mpq_class>& q) { return flat_core(k, dim, q); }
-
-/// Drops the shape (centred at (x, y) high above) down `up` onto the surface:
-/// returns the shape touching it (to within rounding), or false when the drop
-/// misses.
-bool drop(ShapeKind k, int dim, std::vector<double>& c, const ExactSurface& S, const SurfaceCase& L, double high) {
+/// Lifts the shape (centred at (x, y)) by `high` and drops it down onto the
+/// surface by the exact time of impact: it then touches the surface (to
+/// within rounding); a drop that misses leaves it lifted.
+void drop(ShapeKind k, int dim, std::vector<double>& c, const ExactSurface& S, const SurfaceCase& L, double high) {
   const auto d = static_cast<std::size_t>(dim);
   double lo = kInf;
   for (const auto& p : L.vertices) lo = std::min(lo, p[d - 1]);
-  std::array<double, 3> up{};
-  up[d - 1] = 1;
-  translate(k, dim, c, {0, 0, 0});
   std::array<double, 3> lift{};
   lift[d - 1] = high;
   translate(k, dim, c, lift);
   std::vector<mpq_class> v(d);
   const double fall = high - lo + 4;
   v[d - 1] = -fall;
-  const auto t = mesh::union_time_of_impact(core_of(k, dim, to_q(c)), S.surface(), false, v);
-  if (!t) return false;
+  const auto t = mesh::union_time_of_impact(flat_core(k, dim, to_q(c)), S.surface(), false, v);
+  if (!t) return;
   std::array<double, 3> down{};
   down[d - 1] = -*t * fall;
   translate(k, dim, c, down);
-  return true;
 }
 
 /// The shape pushed `pen` (a length; negative: lifted) along -up.
@@ -406,9 +400,7 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
   const ExactSurface S(L);
   double top = 0;
   for (const auto& p : L.vertices) top = std::max(top, p[static_cast<std::size_t>(dim) - 1]);
-  if (!drop(k, dim, m.shape, S, L, top + 3 * size + 1)) {
-    // Missed the surface (beside it): leave the shape where it is, above it.
-  }
+  drop(k, dim, m.shape, S, L, top + 3 * size + 1);
   if (toward_x != 0) translate(k, dim, m.shape, {toward_x, 0, 0});
   if (sweep) {
     // Lift the shape, and cast it down onto where it rested (grazing seams
@@ -420,7 +412,7 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
     const double beyond = r.integer(0, 2) == 0 ? r.uni(2, 6) * size : r.uni(-0.05, 0.2) * size;
     m.v = {side[0], side[1], -(lift + beyond)};
     if (r.integer(0, 5) == 0) {  // sliding across seams at touching height
-      translate(k, dim, m.shape, {0, 0, -lift + penetration(r, size) * -1});
+      translate(k, dim, m.shape, {0, 0, -lift - penetration(r, size)});
       const double a = r.uni(0, 2 * std::numbers::pi), len = r.uni(1, 3);
       m.v = {len * std::cos(a), len * std::sin(a), 0};
     }
