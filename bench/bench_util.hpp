@@ -30,6 +30,15 @@
 #include "exactgeom/geometry.hpp"
 #include "testing/random.hpp"
 
+// Valgrind's client requests (no-ops when the program does not run under
+// valgrind); without the header, instruction counting is not built.
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define EXACTGEOM_BENCH_CALLGRIND 1
+#else
+#define EXACTGEOM_BENCH_CALLGRIND 0
+#endif
+
 namespace exactgeom::bench {
 
 // The shared generators and random helpers (internal/testing) by their short names.
@@ -53,15 +62,48 @@ inline constexpr const char* kFloatDepthWrong = "float_depth_wrong";
 /// shapes meet), so a set can be seen to be what its name says.
 inline constexpr const char* kMeetShare = "meet_share";
 
-/// The timed loop: one iteration runs fn over the whole batch and sums the
-/// results (the signs), so nothing can be optimised away.
+/// Instruction counting (`exactgeom report --instructions`): the report runs
+/// the suite once more under valgrind's callgrind, instrumentation and
+/// collection off, with this set. Each benchmark then runs its loop body
+/// once over its whole batch before timing, callgrind instrumenting and
+/// collecting only there, and dumps the count labelled
+/// "exactgeom-bench <name> <items>": instructions per item, the same on
+/// every run (the report divides).
+inline bool g_count_instructions = false;
+inline constexpr bool kCanCountInstructions = EXACTGEOM_BENCH_CALLGRIND != 0;
+
+/// Runs pass() (one pass over `items` inputs) with callgrind counting, when
+/// g_count_instructions is set; else does nothing.
+template <class Pass>
+void count_instructions(const std::string& name, std::size_t items, Pass pass) {
+  if (!g_count_instructions) return;
+#if EXACTGEOM_BENCH_CALLGRIND
+  const std::string label = "exactgeom-bench " + name + " " + std::to_string(items);
+  CALLGRIND_START_INSTRUMENTATION;
+  CALLGRIND_TOGGLE_COLLECT;
+  pass();
+  CALLGRIND_TOGGLE_COLLECT;
+  CALLGRIND_DUMP_STATS_AT(label.c_str());
+  CALLGRIND_STOP_INSTRUMENTATION;
+#else
+  (void)name, (void)items, (void)pass;
+#endif
+}
+
+/// One pass of fn over n inputs, the results (the signs) summed so nothing
+/// can be optimised away: the body of every timed loop below, and what the
+/// instruction count measures.
+template <class Input, class Fn>
+inline void batch_pass(const Input* p, std::size_t n, Fn& fn) {
+  long acc = 0;
+  for (std::size_t i = 0; i < n; ++i) acc += static_cast<long>(fn(p[i]));
+  benchmark::DoNotOptimize(acc);
+}
+
+/// The timed loop: one iteration runs fn over the whole batch.
 template <class Input, class Fn>
 void run_batch(benchmark::State& state, const std::vector<Input>& in, Fn fn) {
-  for (auto _ : state) {
-    long acc = 0;
-    for (const Input& x : in) acc += static_cast<long>(fn(x));
-    benchmark::DoNotOptimize(acc);
-  }
+  for (auto _ : state) batch_pass(in.data(), in.size(), fn);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(in.size()));
 }
 
@@ -78,10 +120,7 @@ void run_stream(benchmark::State& state, const std::vector<Input>& in, Fn fn) {
   const std::size_t chunk = in.size() / kStreamChunks;
   std::size_t at = 0;
   for (auto _ : state) {
-    long acc = 0;
-    const Input* p = in.data() + at;
-    for (std::size_t i = 0; i < chunk; ++i) acc += static_cast<long>(fn(p[i]));
-    benchmark::DoNotOptimize(acc);
+    batch_pass(in.data() + at, chunk, fn);
     at = at + chunk == in.size() ? 0 : at + chunk;
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(chunk));
@@ -101,8 +140,13 @@ struct Batch {
 template <class Input, class Make, class Fn>
 void register_batch(const std::string& name, Make make, Fn fn, bool stream = false) {
   auto cache = std::make_shared<std::unique_ptr<Batch<Input>>>();
-  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn, stream](benchmark::State& state) {
-    if (!*cache) *cache = std::make_unique<Batch<Input>>(make());
+  benchmark::RegisterBenchmark(name.c_str(), [cache, make, fn, stream, name](benchmark::State& state) {
+    if (!*cache) {
+      *cache = std::make_unique<Batch<Input>>(make());
+      const std::vector<Input>& in = (*cache)->inputs;
+      auto f = fn;
+      count_instructions(name, in.size(), [&] { batch_pass(in.data(), in.size(), f); });
+    }
     const Batch<Input>& batch = **cache;
     if (stream) run_stream(state, batch.inputs, fn);
     else run_batch(state, batch.inputs, fn);

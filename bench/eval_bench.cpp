@@ -33,12 +33,18 @@ void BM_eval_orient2d(benchmark::State& state) {
   std::string out;
   out.reserve(64 * lines.size());
   std::size_t errors = 0;
-  for (auto _ : state) {
+  const auto pass = [&] {
     out.clear();
     for (std::size_t i = 0; i < lines.size(); ++i)
       errors += !evaluator.answer(lines[i], i + 1, out);
     benchmark::DoNotOptimize(out.data());
+  };
+  static bool counted = false;
+  if (!counted) {
+    counted = true;
+    exactgeom::bench::count_instructions("eval/orient2d_double/lines", lines.size(), pass);
   }
+  for (auto _ : state) pass();
   if (errors != 0) state.SkipWithError("a query line was answered with an error");
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(lines.size()));
 }

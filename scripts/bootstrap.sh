@@ -30,7 +30,9 @@ done
 # only, a build requirement of the library), and the Python module's (docs/python.md: pybind11,
 # the headers, NumPy, pytest; pip, setuptools, wheel and venv for its
 # `pip install` test; Dask for the tests of the optional exactgeom.dask).
-packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev nlohmann-json3-dev pkg-config python3 parallel
+# valgrind: `exactgeom report --instructions` (callgrind counts each benchmark's
+# instructions; its client-request header is compiled into the benchmarks).
+packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmark-dev libsimdjson-dev nlohmann-json3-dev pkg-config python3 parallel valgrind
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
           python3-pip python3-setuptools python3-wheel python3-venv python3-dask python3-distributed)
 # Optional (--with-engines): the engines that examples/audits checks, GEOS's

@@ -8,15 +8,20 @@
 #
 # The tables sit between two markers in README.md (scripts/readme_tables.py);
 # the test suite checks that the block still has the report's shape.
-# Five repetitions, interleaved, each row their median: single runs of the
-# same commit here moved rows by up to half (incircle/exact/random 1.29x and
-# 1.90x in two runs minutes apart) and flipped targets near their limits.
-# About ten minutes.
+# Five benchmark processes, one after another, each row the median of its
+# ratios over them with their range printed: single runs of the same commit
+# here moved rows by up to half (incircle/exact/random 1.29x and 1.90x in two
+# runs minutes apart) and flipped targets near their limits, and repetitions
+# inside one process do not remove that (the spread is per process: code
+# layout, the host). Then one process under valgrind's callgrind counts each
+# row's instructions per item, which are the same on every run.
+# About fifteen minutes. The output is also kept in build/readme_run.md, so
+# that two runs can be compared (scripts/compare_runs.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 tool=$build/tools/exactgeom
-args=(report --readme --min-time 0.2 --repetitions 5)
+args=(report --readme --min-time 0.2 --processes 5 --instructions)
 commit=$(git rev-parse --short=12 HEAD)
 # The tables describe the committed code only when nothing else is changed.
 if ! git diff --quiet HEAD -- . ':!README.md'; then
@@ -30,4 +35,5 @@ trap 'rm -f "$out"' EXIT
   "$tool" "${args[@]}"
 } > "$out"
 python3 scripts/readme_tables.py splice README.md "$out"
+cp "$out" "$build/readme_run.md"
 echo "update_readme: README.md's tables rewritten from $tool ${args[*]} (commit $commit)"

@@ -225,6 +225,8 @@ check "report --min-time nan" usage_error report --min-time nan
 check "report --min-time 1e9" usage_error report --min-time 1e9
 check "report --repetitions 0" usage_error report --repetitions 0
 check "report --repetitions 101" usage_error report --repetitions 101
+check "report --processes 0" usage_error report --processes 0
+check "report --processes 21" usage_error report --processes 21
 check "eval --threads 100000" usage_error eval --threads 100000
 check "eval --max-line-bytes 2^64" usage_error eval --max-line-bytes 18446744073709551616
 
@@ -320,6 +322,23 @@ check "report writes the capsule picture" grep -q '<svg' "$tmp/svg/capsule_near_
 "$bin" report --readme --cases 10 --min-time 0.01 --repetitions 3 --filter 'orient2d/(float|exact)/random' > "$tmp/reps"
 check "report --repetitions exits 0" test $? -eq 0
 check "report --repetitions says medians" grep -q '^Machine: .*the median of 3 repetitions' "$tmp/reps"
+# --processes: each ratio the median over the processes with their range,
+# the spread line, and the target judged on the median.
+"$bin" report --cases 10 --min-time 0.01 --processes 2 --filter '^orient2d/(float|exact)/random$' > "$tmp/procs"
+check "report --processes exits 0" test $? -eq 0
+check "report --processes says how many" grep -q '^Machine: .*2 processes one after another' "$tmp/procs"
+check "report --processes prints each ratio's range" grep -Eq '^\| exact \| random \| [0-9.]+ [kMG] \| [0-9.]+x \([0-9.]+-[0-9.]+\) \|' "$tmp/procs"
+check "report --processes prints the spread" grep -q '^Spread: over the 2 processes' "$tmp/procs"
+# --instructions: one more process under callgrind; every row gets its
+# instructions per item, the exact row its ratio to the baseline's.
+if command -v valgrind > /dev/null; then
+  "$bin" report --cases 10 --min-time 0.01 --processes 1 --instructions --filter '^orient2d/(float|exact)/random$' > "$tmp/instr"
+  check "report --instructions exits 0" test $? -eq 0
+  check "report --instructions counts the baseline" grep -Eq '^\| float \| random \| [^|]+ \| 1 \(baseline\) \| [1-9][0-9]* \|' "$tmp/instr"
+  check "report --instructions gives the exact row's ratio" grep -Eq '^\| exact \| random \| [^|]+ \| [^|]+ \| [1-9][0-9]* \([0-9.]+x\) \|' "$tmp/instr"
+else
+  echo "skip: report --instructions (valgrind is not installed)"
+fi
 check "report --repetitions has the row" grep -q '^| `orient2d/exact/random` |' "$tmp/reps"
 # Interleaved repetitions arrive in random order; the rows keep the
 # registration order (a table's first float row is its baseline).
