@@ -75,13 +75,59 @@ double difference_as_double(T p, T q) {
   else return double(int128(p) - int128(q));
 }
 
+#if defined(__clang__) || !defined(__GNUC__)
+#define EXACTGEOM_COLD_PATH [[gnu::noinline]]
+#else
+#define EXACTGEOM_COLD_PATH [[gnu::noipa]]
+#endif
+// The double paths' cold parts, out of line: what runs when the first
+// stage (filters.hpp) cannot decide. Kept inline, the points' twelve
+// coordinates stayed live across the first stage for the exact call and
+// spilled to the stack on every call; noipa, not just noinline, so that GCC
+// does not turn the references into values (which it then kept live in
+// registers across the first stage, for the call).
+template <class T>
+EXACTGEOM_COLD_PATH Sign orient2d_after_filter(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
+  const double flat[6] = {a.x, a.y, b.x, b.y, c.x, c.y};
+  return static_cast<Sign>(detail::orient2d_exact(flat));
+}
+
+/// The permanent bound (filters.hpp), then exact.
+template <class T>
+EXACTGEOM_COLD_PATH Sign orient3d_after_first_stage(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c,
+                                                  const Point3<T>& d) {
+  const double flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
+  if (const int s = detail::orient3d_estimate(flat[3] - flat[0], flat[4] - flat[1], flat[5] - flat[2],
+                                              flat[6] - flat[0], flat[7] - flat[1], flat[8] - flat[2],
+                                              flat[9] - flat[0], flat[10] - flat[1], flat[11] - flat[2])
+                        .sign())
+    return static_cast<Sign>(s);
+  return static_cast<Sign>(detail::orient3d_exact(flat));
+}
+
+/// The permanent bound (filters.hpp), then exact.
+template <class T>
+EXACTGEOM_COLD_PATH Sign incircle_after_first_stage(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c,
+                                                  const Point2<T>& d) {
+  const double flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
+  if (const int s = detail::incircle_estimate(flat[0] - flat[6], flat[1] - flat[7], flat[2] - flat[6],
+                                              flat[3] - flat[7], flat[4] - flat[6], flat[5] - flat[7])
+                        .sign())
+    return static_cast<Sign>(s);
+  return static_cast<Sign>(detail::incircle_exact(flat));
+}
+#undef EXACTGEOM_COLD_PATH
+
 template <class T>
 Sign orient2d_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
   if constexpr (detail::is_binary_float_v<T>) {
-    const double ax = a.x, ay = a.y, bx = b.x, by = b.y, cx = c.x, cy = c.y;
-    if (const int s = detail::orient2d_filter(ax, ay, bx, by, cx, cy)) return static_cast<Sign>(s);
-    const double flat[6] = {ax, ay, bx, by, cx, cy};
-    return static_cast<Sign>(detail::orient2d_exact(flat));
+    // filters.hpp: Ozaki et al.'s single-branch filter, then exact.
+    const double ax = a.x, ay = a.y;
+    const detail::Estimate e = detail::orient2d_ozaki_estimate(double(b.x) - ax, double(b.y) - ay,
+                                                               double(c.x) - ax, double(c.y) - ay);
+    if (detail::ozaki_certain(e)) [[likely]]
+      return static_cast<Sign>(detail::first_stage_sign(e));
+    return detail::orient2d_after_filter(a, b, c);
   } else if constexpr (std::is_same_v<T, std::int32_t>) {
     // orient2d_bits(32) = 66 <= 128: differences in int64, products in __int128.
     // (A static double filter in front, as orient3d has, measured no faster:
@@ -101,10 +147,14 @@ Sign orient2d_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
 template <class T>
 Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const Point3<T>& d) {
   if constexpr (detail::is_binary_float_v<T>) {
-    const double flat[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z};
-    if (const int s = detail::orient3d_filter(flat, flat + 3, flat + 6, flat + 9))
-      return static_cast<Sign>(s);
-    return static_cast<Sign>(detail::orient3d_exact(flat));
+    // filters.hpp: the semi-static bound, then the permanent one, then exact.
+    const double ux = double(b.x) - a.x, uy = double(b.y) - a.y, uz = double(b.z) - a.z;
+    const double vx = double(c.x) - a.x, vy = double(c.y) - a.y, vz = double(c.z) - a.z;
+    const double wx = double(d.x) - a.x, wy = double(d.y) - a.y, wz = double(d.z) - a.z;
+    const detail::Estimate e = detail::orient3d_semistatic_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz);
+    if (detail::first_stage_certain(e)) [[likely]]
+      return static_cast<Sign>(detail::first_stage_sign(e));
+    return detail::orient3d_after_first_stage(a, b, c, d);
   } else if constexpr (std::is_same_v<T, std::int32_t>) {
     // Differences of int32 are exact in double (33 bits), so the filter's
     // model holds; the __int128 kernel (orient3d_bits(32) = 100 <= 128) is
@@ -140,10 +190,13 @@ Sign orient3d_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
 template <class T>
 Sign incircle_impl(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const Point2<T>& d) {
   if constexpr (detail::is_binary_float_v<T>) {
-    const double flat[8] = {a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y};
-    if (const int s = detail::incircle_filter(flat, flat + 2, flat + 4, flat + 6))
-      return static_cast<Sign>(s);
-    return static_cast<Sign>(detail::incircle_exact(flat));
+    // filters.hpp: the semi-static bound, then the permanent one, then exact.
+    const double adx = double(a.x) - d.x, ady = double(a.y) - d.y, bdx = double(b.x) - d.x,
+                 bdy = double(b.y) - d.y, cdx = double(c.x) - d.x, cdy = double(c.y) - d.y;
+    const detail::Estimate e = detail::incircle_semistatic_estimate(adx, ady, bdx, bdy, cdx, cdy);
+    if (detail::first_stage_certain(e)) [[likely]]
+      return static_cast<Sign>(detail::first_stage_sign(e));
+    return detail::incircle_after_first_stage(a, b, c, d);
   } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
     auto dd = [](T p, T q) { return difference_as_double(p, q); };
     const double adx = dd(a.x, d.x), ady = dd(a.y, d.y), bdx = dd(b.x, d.x), bdy = dd(b.y, d.y), cdx = dd(c.x, d.x),

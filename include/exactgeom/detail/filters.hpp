@@ -38,7 +38,9 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace exactgeom::detail {
@@ -75,10 +77,6 @@ inline int orient2d_filter_d(double ux, double uy, double vx, double vy) {
   return orient2d_estimate(ux, uy, vx, vy).sign();
 }
 
-inline int orient2d_filter(double ax, double ay, double bx, double by, double cx, double cy) {
-  return orient2d_filter_d(bx - ax, by - ay, cx - ax, cy - ay);
-}
-
 /// orient3d from u = b - a, v = c - a, w = d - a: det = u . (v x w).
 /// Roundings on a term: minor 4 (3 per product + subtraction), times u 2,
 /// first addition 1 = 7, plus eps*|det| for the last addition; C = 8 eps
@@ -100,11 +98,6 @@ inline Estimate orient3d_estimate(double ux, double uy, double uz, double vx, do
 inline int orient3d_filter_d(double ux, double uy, double uz, double vx, double vy, double vz,
                              double wx, double wy, double wz) {
   return orient3d_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz).sign();
-}
-
-inline int orient3d_filter(const double* a, const double* b, const double* c, const double* d) {
-  return orient3d_filter_d(b[0] - a[0], b[1] - a[1], b[2] - a[2], c[0] - a[0], c[1] - a[1],
-                           c[2] - a[2], d[0] - a[0], d[1] - a[1], d[2] - a[2]);
 }
 
 /// incircle from the differences p - d, p = a, b, c. Roundings on a term:
@@ -138,9 +131,170 @@ inline int incircle_filter_d(double adx, double ady, double bdx, double bdy, dou
   return incircle_estimate(adx, ady, bdx, bdy, cdx, cdy).sign();
 }
 
+// ---- First stages for double input (predicates.hpp's double paths).
+//
+// The estimates above pay for a permanent on every call: two to three times
+// the naive determinant's instructions for orient3d and incircle. The first
+// stages below answer the same sign from cheaper bounds of the same computed
+// determinant, and are written so that a caller branches once, on
+// |det| > bound (taken on essentially all random input), and reads the sign
+// of det without a second branch (first_stage_sign). Where they cannot
+// decide, orient3d and incircle try the permanent bound (out of line, as
+// insphere does), then the exact kernel.
+
+/// For the semi-static stages below: |det| > bound proves det's sign when
+/// det is finite. An overflow anywhere in det makes it inf or NaN (inf
+/// propagates through products and sums, or turns into NaN), and that is not
+/// so for their bounds (K mx my mz stays finite while my mz overflows when
+/// mx is tiny): the wild-exponent test of tests/filters_test.cpp found
+/// det = inf against a finite bound, with the wrong sign. So det must also
+/// be finite (one more comparison, on a branch that is always taken). NaN
+/// fails both comparisons.
+inline bool first_stage_certain(const Estimate& e) {
+  const double a = std::fabs(e.det);
+  return a > e.bound && a <= std::numeric_limits<double>::max();
+}
+
+/// For orient2d_ozaki_estimate: |det| > bound alone (see there for
+/// overflow).
+inline bool ozaki_certain(const Estimate& e) { return std::fabs(e.det) > e.bound; }
+
+/// The sign of a det that first_stage_certain proved (so det != 0, and not
+/// -0.0): +1 or -1 from its sign bit, without a jump on the (random) sign
+/// (three instructions; a comparison with 0 took five).
+inline int first_stage_sign(const Estimate& e) {
+  return static_cast<int>((std::bit_cast<std::int64_t>(e.det) >> 63) | 1);
+}
+
+/// orient2d's single-branch filter of Ozaki, Buenger, Ogita, Oishi and Rump,
+/// "Simple floating-point filters for the two-dimensional orientation
+/// problem", BIT Numer. Math. 56 (2016) 729-749 (doi 10.1007/s10543-015-0574-9):
+/// l = fl(ux vy), r = fl(uy vx), det = fl(l - r), and the sign of det is
+/// proven when |det| > theta |l + r| (one comparison, no case split on the
+/// signs of l and r). The constant here is derived below in this file's
+/// error model (the paper's own, slightly below 3u, was not used: it could
+/// not be checked against the paper's text), and the file's absolute term
+/// is added for underflow.
+///
+/// Derivation. Let L = Ux Vy, R = Uy Vx be the exact products of the exact
+/// differences and D = L - R.
+///  (A) l r <= 0 (opposite signs or a zero): then |l + r| <= |l - r|, so the
+///      test passes whenever det != 0, and the sign is right: rounding to
+///      nearest is monotone and keeps signs, so l > 0 implies ux vy > 0 and
+///      L > 0, and r <= 0 implies R <= 0, so D > 0 (symmetrically for l < 0).
+///      No bound is needed here, underflow included (signs survive it).
+///  (B) l r > 0: |l + r| = |l| + |r|. Without underflow l = L (1 + t3),
+///      |t3| <= g3 = (1 + u)^3 - 1 (two differences, one product), so
+///      |l - r - D| <= g3 (|L| + |R|) <= g3 (|l| + |r|) / (1 - u)^3, and
+///      det = (l - r)(1 + d) with |d| <= u. If |det| > B with
+///      B >= (1 + u) g3 (|l| + |r|) / (1 - u)^3 then |l - r| > |l - r - D| and
+///      det, l - r and D have one sign. The computed fl(C fl(|l + r|)) is at
+///      least C (|l| + |r|)(1 - u)^2, so C >= 3u (1 + 8u) suffices; C = 3u
+///      (1 + 2^-40). Underflow adds at most 2^-1075 per product (2^-1074 in
+///      all, the file's model), dominated by the absolute term 2^-1000.
+///  Overflow: if l or r overflows, l + r and the bound are inf or NaN and
+///  the test is false; if only l - r overflows, l and r have opposite signs
+///  (case A) and the infinite det has the right sign. NaN: the test is false.
+///  FMA contraction of either product into det or into l + r only removes
+///  a rounding from the quantity it fuses (the 2^-40 margin covers the
+///  bound's side).
+/// No second stage: when l r > 0 this is the permanent bound itself
+/// (orient2d_estimate, with 3u for 4u), and when l r <= 0 it always decides.
+inline Estimate orient2d_ozaki_estimate(double ux, double uy, double vx, double vy) {
+  const double l = ux * vy, r = uy * vx;
+  return {l - r, 0x1.80000000018p-52 * std::fabs(l + r) + 0x1p-1000};
+}
+
+/// The cheap first stages of orient3d and incircle: semi-static bounds in
+/// the manner of CGAL's (Devillers and Pion), from the largest |difference|
+/// on each axis, mx, my (and mz), for the determinants evaluated exactly as
+/// orient3d_estimate and incircle_estimate evaluate them.
+///
+/// orient3d. The exact determinant D of the exact differences is a sum of
+/// six terms +-Ux Vy Wz, each at most MX MY MZ <= mx my mz / (1 - u)^3 in
+/// magnitude (the computed differences round once: |U| <= |u| / (1 - u)).
+/// Each term reaches det through at most 7 roundings before the last
+/// addition (the 2x2 minor 4, the product by u_i 2, the first addition 1),
+/// so det = (D + E)(1 + d), |E| <= g7 * 6 mx my mz / (1 - u)^3, |d| <= u,
+/// g7 = (1 + u)^7 - 1; |det| > B >= (1 + u) |E| proves the sign. The bound
+/// is K (mx + a)(my + a)(mz + a), computed with six roundings, each down by
+/// at most (1 - u): K >= 6 g7 (1 + u) / (1 - u)^9 = 42u (1 + O(u)) suffices
+/// for the rounding part; K = 42u (1 + 2^-40). The addend a = 2^-300 covers
+/// underflow: orient3d_estimate's absolute term 2^-1000 (1 + U), U =
+/// |ux| + |uy| + |uz| <= mx + my + mz, is at most K (a^2 (mx + my + mz) + a^3)
+/// (K a^2 > 2^-648, K a^3 > 2^-948), which the product's expansion
+/// contains beyond K mx my mz. Overflow: det is then inf or NaN, which
+/// first_stage_certain refuses (the bound alone would not: see there); an
+/// overflowing bound is inf and decides nothing. NaN input gives NaN.
+inline Estimate orient3d_semistatic_estimate(double ux, double uy, double uz, double vx, double vy,
+                                             double vz, double wx, double wy, double wz) {
+  const double p1 = vy * wz, p2 = vz * wy, p3 = vz * wx, p4 = vx * wz, p5 = vx * wy, p6 = vy * wx;
+  const double det = ux * (p1 - p2) + uy * (p3 - p4) + uz * (p5 - p6);
+  const double mx = std::max(std::max(std::fabs(ux), std::fabs(vx)), std::fabs(wx)) + 0x1p-300;
+  const double my = std::max(std::max(std::fabs(uy), std::fabs(vy)), std::fabs(wy)) + 0x1p-300;
+  const double mz = std::max(std::max(std::fabs(uz), std::fabs(vz)), std::fabs(wz)) + 0x1p-300;
+  return {det, 0x1.5000000001500p-48 * ((mx * my) * mz)};
+}
+
+/// incircle. D is a sum of twelve terms +-P^2 Q R (P^2 from a lift, Q R from
+/// a 2x2 minor), Sum |terms| <= 3 (MX^2 + MY^2) * 2 MX MY <= 6 (mx^2 + my^2)
+/// mx my / (1 - u)^4. Each term reaches det through at most 10 roundings
+/// before the last addition (the lift 4, the minor 4, the product 1, the
+/// first addition 1), so |det| > B >= (1 + u) g10 * 6 (mx^2 + my^2) mx my /
+/// (1 - u)^4 proves the sign. The bound K ((mx + a)^2 + (my + a)^2)(mx + a)
+/// (my + a) rounds seven times: K >= 6 g10 (1 + u) / (1 - u)^11 = 60u (1 +
+/// O(u)); K = 60u (1 + 2^-40). With a = 2^-200 the expansion's extra part
+/// holds K (a^2 (L + 2 mx my) + 2 a^4) (L = mx^2 + my^2), above
+/// incircle_estimate's absolute term 2^-1000 (1 + sum of lifts + sum of
+/// minor permanents) <= 2^-1000 (1 + 3L + 6 mx my) (K a^2 > 2^-448, 2 K a^4
+/// > 2^-847). Overflow and NaN as for orient3d (first_stage_certain).
+inline Estimate incircle_semistatic_estimate(double adx, double ady, double bdx, double bdy,
+                                             double cdx, double cdy) {
+  const double alift = adx * adx + ady * ady;
+  const double blift = bdx * bdx + bdy * bdy;
+  const double clift = cdx * cdx + cdy * cdy;
+  const double det = alift * (bdx * cdy - cdx * bdy) + blift * (cdx * ady - adx * cdy) +
+                     clift * (adx * bdy - bdx * ady);
+  const double mx = std::max(std::max(std::fabs(adx), std::fabs(bdx)), std::fabs(cdx)) + 0x1p-200;
+  const double my = std::max(std::max(std::fabs(ady), std::fabs(bdy)), std::fabs(cdy)) + 0x1p-200;
+  return {det, 0x1.e000000001e00p-48 * ((mx * mx + my * my) * (mx * my))};
+}
+
+/// The permanent bounds as second stages, out of line (kept inline, their
+/// products stay live across the first stage's test and spill).
+[[gnu::noinline]] inline int orient3d_filter_permanent(double ux, double uy, double uz, double vx,
+                                                      double vy, double vz, double wx, double wy,
+                                                      double wz) {
+  return orient3d_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz).sign();
+}
+[[gnu::noinline]] inline int incircle_filter_permanent(double adx, double ady, double bdx,
+                                                      double bdy, double cdx, double cdy) {
+  return incircle_estimate(adx, ady, bdx, bdy, cdx, cdy).sign();
+}
+
+/// The double paths' filters on points: the sign, or 0 where the exact
+/// kernel must answer (predicates.hpp spells the same stages out, to branch
+/// once on the first).
+inline int orient2d_filter(double ax, double ay, double bx, double by, double cx, double cy) {
+  const Estimate e = orient2d_ozaki_estimate(bx - ax, by - ay, cx - ax, cy - ay);
+  return ozaki_certain(e) ? first_stage_sign(e) : 0;
+}
+
+inline int orient3d_filter(const double* a, const double* b, const double* c, const double* d) {
+  const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
+  const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
+  const double wx = d[0] - a[0], wy = d[1] - a[1], wz = d[2] - a[2];
+  const Estimate e = orient3d_semistatic_estimate(ux, uy, uz, vx, vy, vz, wx, wy, wz);
+  if (first_stage_certain(e)) return first_stage_sign(e);
+  return orient3d_filter_permanent(ux, uy, uz, vx, vy, vz, wx, wy, wz);
+}
+
 inline int incircle_filter(const double* a, const double* b, const double* c, const double* d) {
-  return incircle_filter_d(a[0] - d[0], a[1] - d[1], b[0] - d[0], b[1] - d[1], c[0] - d[0],
-                           c[1] - d[1]);
+  const double adx = a[0] - d[0], ady = a[1] - d[1], bdx = b[0] - d[0], bdy = b[1] - d[1];
+  const double cdx = c[0] - d[0], cdy = c[1] - d[1];
+  const Estimate e = incircle_semistatic_estimate(adx, ady, bdx, bdy, cdx, cdy);
+  if (first_stage_certain(e)) return first_stage_sign(e);
+  return incircle_filter_permanent(adx, ady, bdx, bdy, cdx, cdy);
 }
 
 /// Shewchuk's insphere determinant (rows [p-e, |p-e|^2]) from the twelve
