@@ -1,5 +1,5 @@
 // The double-precision stages in front of the exact convex engine
-// (detail/convex_filter.hpp). Two of them:
+// (detail/convex_filter.hpp). Three of them:
 //
 // 1. Two boxes: the separating-axis test (Gottschalk, Lin, Manocha 1996;
 //    Ericson 4.4.1) evaluated in double with a derived bound on its error.
@@ -44,6 +44,10 @@
 //     - containment (radius 0): the origin strictly inside the final
 //       simplex of A - B, by the exact-sign orientation filters on the
 //       differences a_i - b_i (each rounded once: the filters' input model).
+//
+// 3. Two boxes whose axes are orthonormal up to rounding, in front of 1:
+//    the textbook test in A's frame with a bound that also covers treating
+//    the axes as orthonormal (derivation at box3_ortho).
 #include "exactgeom/detail/convex_filter.hpp"
 
 #include <algorithm>
@@ -390,9 +394,172 @@ class ExactSigns {
   int signs_[15] = {}, n_ = 0;  // the signs of z_.Ls[0..n_)
 };
 
+
+// ---------------------------------------------------------------------------
+// 3. The first stage for boxes whose axes are orthonormal up to rounding
+//    (every rotation matrix an engine holds, float or double): the textbook
+//    test (Ericson 4.4.1: everything in A's frame, R = A^T B, t = A^T d)
+//    with a bound that covers both its rounding and the error of treating
+//    the given axes as orthonormal. The boxes are still the parallelepipeds
+//    the given axes span; the stage answers only when the bound makes the
+//    answer certain for those, and leaves the rest to the general stage.
+//
+//    Model error. Let delta >= max |a_i . a_j - [i = j]| over both boxes
+//    (computed below with its own rounding covered), delta <= 2^-11 (the
+//    stage takes computed deviations up to 2^-12; the constants below hold
+//    with room up to 2^-11). Then
+//    A^T A = I + F with ||F||_2 <= ||F||_Frobenius <= 3 delta, |a_i| <=
+//    1 + delta / 2, |det A| in [(1 - 3 delta)^1.5, (1 + 3 delta)^1.5]
+//    (det(A)^2 = det(I + F)), so ||det A| - 1| <= 5 delta; A is invertible
+//    (the box is solid when its half extents are positive). Let L*_i =
+//    A^-T e_i, the dual basis: a_i . L*_i = 1, a_m . L*_i = 0 (m != i),
+//    L*_i = N_i / det A with N_i = a_(i+1) x a_(i+2) the true facet normal,
+//    and L*_i - a_i = -A (I + F)^-1 F e_i, so |L*_i - a_i| <= sqrt(1 + 3
+//    delta) sqrt(3) delta / (1 - 3 delta) <= 2 delta, |L*_i| <= 1 + 2.5
+//    delta. Likewise M*_j for B. With V(L) the exact overlap of the two
+//    projections on L (section 1), d = cB - cA exact and T the textbook
+//    formula evaluated exactly from the exact inputs:
+//    - face a_i: T = hA_i + sum_j hB_j |a_i.b_j| - |d.a_i|, V(L*_i) =
+//      hA_i + sum_j hB_j |b_j.L*_i| - |d.L*_i| (exactly: the dual basis),
+//      |T - V(L*_i)| <= (sum_j hB_j |b_j| + |d|) 2 delta;
+//    - face b_j: T = sum_i hA_i |a_i.b_j| + hB_j - |sum_i (d.a_i)(a_i.b_j)|,
+//      and sum_i (d.a_i)(a_i.b_j) = d^T A A^T b_j with ||A A^T - I||_2 =
+//      ||F||_2: |T - V(M*_j)| <= sum_i hA_i |a_i| 2 delta + |d| (2 delta +
+//      3 delta |b_j|) <= 5.01 delta (sum hA + |d|);
+//    - edges a_i x b_j (i1 = i + 1, i2 = i + 2, j1, j2 likewise, mod 3):
+//      a_i1.(a_i x b_j) = -b_j.N_i2 = -det A b_j.L*_i2, a_i2.(a_i x b_j) =
+//      b_j.N_i1, a_i.(a_i x b_j) = 0, the same for B's axes, and
+//      t_i2 R_i1j - t_i1 R_i2j (exact) = b_j.(d x N_i) = d.(N_i x b_j); the
+//      textbook's T replaces |det A| b.L* by b.a and N_i by a_i, each
+//      change <= (||det A| - 1| |L*| + |L* - a|) |b| <= 7.02 delta per unit
+//      of half extent or of |d|.
+//    So |T - V(L)| <= 8 delta (H + |d|) on each of the 15 axes L (L*_i, M*_j,
+//    a_i x b_j), H the sum of the six half extents: a true SAT axis, or one
+//    parallel to it (L*_i is N_i / det A). Rounding: with u = 2^-53, D the
+//    computed |d|_1 (>= |d|_2 (1 - 5u)), each computed R_ij = fl(a_i.b_j)
+//    is within 3.01u of a_i.b_j, each t_i = fl(fl(cB - cA).a_i) within
+//    4.01u D of d.a_i; carrying these through the at most 4 products and 6
+//    sums of one axis gives at most 9u H + 36u D (face b_j's d-part is the
+//    largest, bounded crudely with |R_ij| <= 1.001, |t_i| <= 1.001 D);
+//    64u (H + D) covers every axis. Underflow: each product's absolute
+//    error below 2^-1022 is at most 2^-1075, and fewer than 40 of them reach
+//    one axis's value (the ones inside R and the Gram entries are covered
+//    by the u-terms, those being O(1) quantities): 2^-1060 covers them.
+//    Overflow: the stage requires H + D < 2^1000 and R < 2^1000, so every
+//    intermediate is below 2^1003. So with
+//      E = (64u + 8 delta)(H + D)(1 + 2^-30) + 2^-1060,
+//    computed T^ > E on all 15 axes => every V(L) > 0 => the solid cores
+//    intersect (section 1's theorem; L = 0 cannot give V > 0), and T^ < -E
+//    on one => V(L) < 0 => apart, by at least (-T^ - E) / |L|, |L| <= 1 +
+//    2.5 delta. Axes within E of 0 (resting boxes) are decided by their
+//    exact signs on the true axes (ExactSigns, as box3_filter does: the
+//    15 axes above are kAxes's, up to a nonzero factor), when every other
+//    axis is certainly overlapping; apart by less than R goes to the
+//    general stage, which decides it or not as before. Inputs out of this
+//    stage's domain -- axes further than
+//    2^-12 from orthonormal, a half extent not > 0, a negative or NaN radius,
+//    any NaN or infinity (each fails one of the checks, which are written
+//    so that NaN fails), magnitudes near overflow -- go there too, so
+//    invalid input still reaches the general path's checks.
+
+constexpr double kOrthoCap = 0x1p-12;  // the largest computed deviation taken (delta <= 2^-11 above)
+
+/// max |G_ij - [i = j]| over the Gram matrix of the rows of a, as computed.
+inline double gram_deviation(const double (&a)[3][3]) {
+  const double g00 = dot(a[0], a[0]) - 1, g11 = dot(a[1], a[1]) - 1, g22 = dot(a[2], a[2]) - 1;
+  const double g01 = dot(a[0], a[1]), g02 = dot(a[0], a[2]), g12 = dot(a[1], a[2]);
+  return std::max(std::max(std::max(std::fabs(g00), std::fabs(g11)), std::max(std::fabs(g22), std::fabs(g01))),
+                  std::max(std::fabs(g02), std::fabs(g12)));
+}
+
+/// prepare()'s range checks alone (ExactSigns relies on them).
+bool inputs_in_range(const BoxD3& x, const BoxD3& y) {
+  bool ok = in_range(x.r) & in_range(y.r);
+  for (int i = 0; i < 3; ++i) {
+    ok &= in_range(x.c[i]) & in_range(y.c[i]) & in_range(x.h[i]) & in_range(y.h[i]) & in_range(y.c[i] - x.c[i]);
+    for (int k = 0; k < 3; ++k) ok &= in_range(x.a[i][k]) & in_range(y.a[i][k]);
+  }
+  return ok;
+}
+
+/// +1 / -1 as box3_filter; 0: not certain here (the general stage decides).
+int box3_ortho(const BoxD3& x, const BoxD3& y) {
+  const double dev = std::max(gram_deviation(x.a), gram_deviation(y.a));
+  if (!(dev <= kOrthoCap)) return 0;  // not orthonormal enough, or NaN / infinite axes
+  // |G^_ij - G_ij| <= gamma_3 |a_i| |a_j| (+ 3 2^-1075 underflow) and the
+  // subtraction of 1 is exact (Sterbenz; any other evaluation order adds
+  // at most u |result|): 8u covers it with room (fl(dev + 8u) rounds down
+  // by at most u (dev + 8u)).
+  const double delta = dev + 8 * kU;
+  const double* hA = x.h;
+  const double* hB = y.h;
+  if (!(hA[0] > 0 && hA[1] > 0 && hA[2] > 0 && hB[0] > 0 && hB[1] > 0 && hB[2] > 0)) return 0;
+  if (!(x.r >= 0 && y.r >= 0)) return 0;  // negative or NaN radius: the general path reports it
+  const double R = x.r + y.r;
+  const double d[3] = {y.c[0] - x.c[0], y.c[1] - x.c[1], y.c[2] - x.c[2]};
+  const double H = ((hA[0] + hA[1]) + (hA[2] + hB[0])) + (hB[1] + hB[2]);
+  const double D = std::fabs(d[0]) + std::fabs(d[1]) + std::fabs(d[2]);
+  const double S = H + D;
+  if (!(S < 0x1p1000 && R < 0x1p1000)) return 0;  // near overflow, or an infinite / NaN centre or extent
+  const double E = (64 * kU + 8 * delta) * S * (1 + 0x1p-30) + 0x1p-1060;
+  // Apart by more than R: (-T^ - E) / |L| > R (1 + u), |L| <= 1 + 2.5 delta.
+  const double Rl = R * (1 + 4 * delta) * (1 + 0x1p-30);
+  double Rm[3][3], Ra[3][3], t[3];
+  for (int i = 0; i < 3; ++i) {
+    t[i] = dot(d, x.a[i]);
+    for (int j = 0; j < 3; ++j) Rm[i][j] = dot(x.a[i], y.a[j]), Ra[i][j] = std::fabs(Rm[i][j]);
+  }
+  // Each axis: certainly overlapping (go on), certainly apart by more than R
+  // (-1), certainly apart but maybe not by R (the general stage, whose
+  // tighter bound may still certify -1), or open (kept, as in box3_filter).
+  int open[15], n_open = 0;
+  auto judge = [&](double T, int k) {
+    if (T > E) return 1;
+    if (-T - E > Rl) return -1;
+    if (-T > E) return 0;
+    open[n_open++] = k;
+    return 1;
+  };
+  for (int i = 0; i < 3; ++i) {  // L* of A: kAxes[i] = a_(i+1) x a_(i+2), parallel
+    const double T = hA[i] + (hB[0] * Ra[i][0] + hB[1] * Ra[i][1] + hB[2] * Ra[i][2]) - std::fabs(t[i]);
+    if (const int v = judge(T, i); v <= 0) return v;
+  }
+  for (int j = 0; j < 3; ++j) {  // M* of B: kAxes[3 + j]
+    const double T = (hA[0] * Ra[0][j] + hA[1] * Ra[1][j] + hA[2] * Ra[2][j]) + hB[j] -
+                     std::fabs(t[0] * Rm[0][j] + t[1] * Rm[1][j] + t[2] * Rm[2][j]);
+    if (const int v = judge(T, 3 + j); v <= 0) return v;
+  }
+  for (int i = 0; i < 3; ++i) {  // a_i x b_j: kAxes[6 + 3 i + j]
+    const int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
+      const double ra = hA[i1] * Ra[i2][j] + hA[i2] * Ra[i1][j];
+      const double rb = hB[j1] * Ra[i][j2] + hB[j2] * Ra[i][j1];
+      const double T = (ra + rb) - std::fabs(t[i2] * Rm[i1][j] - t[i1] * Rm[i2][j]);
+      if (const int v = judge(T, 6 + 3 * i + j); v <= 0) return v;
+    }
+  }
+  if (n_open == 0) return 1;
+  // Open axes (resting boxes: the contact face's normal and the edge pairs
+  // parallel to it) are decided as box3_filter decides them, by their
+  // exact signs, without its double stage: an exactly zero edge axis is no
+  // axis; the boxes are solid (h > 0 checked, det A != 0 by the bound on
+  // delta); ExactSigns needs every input in prepare()'s range.
+  if (!inputs_in_range(x, y)) return 0;
+  ExactSigns ex(x, y);
+  for (int i = 0; i < n_open; ++i) {
+    const AxisPair ap = kAxes[open[i]];
+    const double* v[6] = {x.a[0], x.a[1], x.a[2], y.a[0], y.a[1], y.a[2]};
+    if (open[i] >= 6 && exact_zero_cross(v[ap.p], v[ap.q])) continue;
+    if (ex.sign(ap) < 0) return R == 0 ? -1 : 0;  // apart; by how much the general path says
+  }
+  return 1;
+}
+
 }  // namespace
 
 int box3_filter(const BoxD3& x, const BoxD3& y) {
+  if (const int f = box3_ortho(x, y)) return f;  // section 3; 0: the general stage below
   const BoxSat s = prepare(x, y);
   if (!s.valid) return 0;
   const double R = x.r + y.r;  // R <= R^ (1 + u)

@@ -859,3 +859,218 @@ TEST(ClosestPointsType, OneTypeForEveryPairParametersWhereComputed) {
   EXPECT_FALSE(bb.s || bb.t);
   EXPECT_EQ(eg::to_string(bb.squared_distance), "4");
 }
+
+// ---------------------------------------------------------------------------
+// The first stage for boxes with orthonormal axes (src/convex_filter.cpp,
+// section 3, box3_ortho): whatever box3_filter and intersects answer must be
+// the exact engine's answer (core_distance; a sample also against the mpq
+// oracle), on rotations from float and double quaternions, touching and
+// one-ULP-apart pairs, axes near but not at orthonormal, and extreme
+// magnitudes.
+
+namespace ortho {
+
+using B3 = eg::Box3<double>;
+using P3d = eg::Point3<double>;
+
+/// The rotation of a random unit quaternion, computed in S (float or double)
+/// as an engine does, as double axes.
+template <class S>
+std::array<P3d, 3> rotation(Rng& g) {
+  std::normal_distribution<double> n(0, 1);
+  S q[4], len = 0;
+  for (S& x : q) x = static_cast<S>(n(g)), len += x * x;
+  len = std::sqrt(len);
+  for (S& x : q) x /= len;
+  const auto a = eg::quaternion_axes(q[0], q[1], q[2], q[3]);
+  std::array<P3d, 3> out;
+  for (int i = 0; i < 3; ++i) out[i] = {double(a[i].x), double(a[i].y), double(a[i].z)};
+  return out;
+}
+
+/// The exact answer of the closed test (the exact engine, no filter).
+bool exact_meet(const B3& x, const B3& y) {
+  const cvx::Core cx = core(x), cy = core(y);
+  const Q R = cx.r + cy.r;
+  return cvx::core_distance(cx, cy).dist2 <= R * R;
+}
+
+/// box3_filter and intersects against the exact answer; counts the filter's
+/// answers.
+struct Checker {
+  int asked = 0, answered = 0, meet = 0;
+  void operator()(const B3& x, const B3& y, const char* what, int it) {
+    const bool want = exact_meet(x, y);
+    const int f = cvx::box3_filter(cvx::box_d(x), cvx::box_d(y));
+    ++asked, answered += f != 0, meet += want;
+    if (f > 0) {
+      EXPECT_TRUE(want) << what << " " << it << ": the filter says they meet";
+    } else if (f < 0) {
+      EXPECT_FALSE(want) << what << " " << it << ": the filter says they are apart";
+    }
+    EXPECT_EQ(eg::intersects(x, y), want) << what << " " << it;
+    EXPECT_EQ(eg::intersects(y, x), want) << what << " " << it << " (swapped)";
+  }
+};
+
+/// b moved along w (unit-ish) from a's centre by s: the s at which they
+/// start to touch, by bisection on the exact answer (lo meets, hi not).
+double touching_offset(const B3& a, B3 b, const P3d& w) {
+  double lo = 0, hi = 8;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    b.center = {a.center.x + mid * w.x, a.center.y + mid * w.y, a.center.z + mid * w.z};
+    (exact_meet(a, b) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+B3 random_box(Rng& g, bool float_rotation) {
+  std::uniform_real_distribution<double> c(-2, 2), h(0.25, 1);
+  return B3{{c(g), c(g), c(g)}, float_rotation ? rotation<float>(g) : rotation<double>(g), {h(g), h(g), h(g)}};
+}
+
+}  // namespace ortho
+
+using ortho::P3d;
+
+TEST(OrthoBoxStage, RandomRotatedBoxesFromFloatAndDoubleQuaternions) {
+  Rng g(4201);
+  ortho::Checker check;
+  for (int it = 0; it < 1500; ++it) {
+    const bool fl = it % 2;
+    const ortho::B3 a = ortho::random_box(g, fl), b = ortho::random_box(g, !fl);
+    check(a, b, "random", it);
+  }
+  // The stage must earn its place: it answers nearly always here.
+  EXPECT_GE(check.answered, check.asked * 99 / 100);
+  EXPECT_GT(check.meet, check.asked / 10);
+  // A sample against the independent mpq oracle.
+  Rng h(4202);
+  for (int it = 0; it < 24; ++it) {
+    const ortho::B3 a = ortho::random_box(h, it % 2), b = ortho::random_box(h, it % 3 == 0);
+    EXPECT_EQ(eg::intersects(a, b), oracle_d2(core(a), core(b)) == 0) << it;
+  }
+}
+
+TEST(OrthoBoxStage, TouchingAndOneUlpApartPairs) {
+  Rng g(4203);
+  ortho::Checker check;
+  std::normal_distribution<double> n(0, 1);
+  for (int it = 0; it < 120; ++it) {
+    const bool fl = it % 2;
+    ortho::B3 a = ortho::random_box(g, fl), b = ortho::random_box(g, it % 3 == 0);
+    if (it % 4 == 0) b.axes = a.axes;  // resting-like: one rotation
+    P3d w{n(g), n(g), n(g)};
+    const double len = std::sqrt(w.x * w.x + w.y * w.y + w.z * w.z);
+    w = {w.x / len, w.y / len, w.z / len};
+    const double s = ortho::touching_offset(a, b, w);
+    // At the touching offset (the last that meets), its neighbours, and
+    // offsets a few parts in 1e7 and 1e12 either side.
+    for (double t : {s, std::nextafter(s, 0.0), std::nextafter(s, 9.0), s * (1 - 3e-7), s * (1 + 3e-7),
+                     s * (1 - 1e-12), s * (1 + 1e-12)}) {
+      b.center = {a.center.x + t * w.x, a.center.y + t * w.y, a.center.z + t * w.z};
+      check(a, b, "touching", it);
+    }
+  }
+  // Exact contact: b on a face of a, same rotation, then one ULP in and out
+  // (the benchmark's resting set).
+  std::uniform_real_distribution<double> u(-1, 1), hh(0.1, 0.25);
+  for (int it = 0; it < 300; ++it) {
+    const ortho::B3 a = ortho::random_box(g, it % 2);
+    ortho::B3 b = a;
+    b.half = {hh(g), hh(g), hh(g)};
+    const int k = it % 3;
+    const double side = it % 2 ? 1.0 : -1.0, off = side * (a.half[k] + b.half[k]);
+    const int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
+    const double t1 = u(g) * (a.half[i1] - b.half[i1]), t2 = u(g) * (a.half[i2] - b.half[i2]);
+    auto comp = [](const P3d& p, int c) { return c == 0 ? p.x : (c == 1 ? p.y : p.z); };
+    auto at = [&](int c) {
+      return comp(a.center, c) + off * comp(a.axes[k], c) + t1 * comp(a.axes[i1], c) + t2 * comp(a.axes[i2], c);
+    };
+    b.center = {at(0), at(1), at(2)};
+    check(a, b, "resting", it);
+    for (double dir : {1.0, -1.0}) {
+      ortho::B3 c = b;
+      auto step = [&](double x, double ac) {
+        return ac * dir * side > 0 ? std::nextafter(x, 1e300) : (ac * dir * side < 0 ? std::nextafter(x, -1e300) : x);
+      };
+      c.center = {step(b.center.x, a.axes[k].x), step(b.center.y, a.axes[k].y), step(b.center.z, a.axes[k].z)};
+      check(a, c, "resting one ulp", it);
+    }
+  }
+  // Integer-grid exact contacts with the identity and a Pythagorean rotation
+  // (orthonormal exactly): face to face, edge to edge, corner to face.
+  const std::array<P3d, 3> I{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, Rt{{{0.6, 0.8, 0}, {-0.8, 0.6, 0}, {0, 0, 1}}};
+  for (int it = 0; it < 64; ++it) {
+    const ortho::B3 a{{0, 0, 0}, it % 2 ? Rt : I, {1, 2, 3}};
+    const double dx = 2 + (it % 4), dy = it % 3, dz = 5 + (it % 5 == 0);
+    const ortho::B3 b{{it % 2 ? 0.6 * dx - 0.8 * dy : dx, it % 2 ? 0.8 * dx + 0.6 * dy : dy, dz - 2}, it % 2 ? Rt : I,
+                      {1, 1, 2}};
+    check(a, b, "grid", it);
+  }
+  EXPECT_GT(check.meet, 0);
+}
+
+TEST(OrthoBoxStage, NearlyOrthonormalAxesAreStillRight) {
+  // Axes perturbed by 2^-k: beyond the stage's bound (k small: the general
+  // path), within it but far from rounding (the model-error term must cover
+  // the difference), and at rounding level. Pairs placed at the exact
+  // touching offset and a few parts in 1e7 / 1e5 either side, where
+  // treating the axes as orthonormal would answer wrongly.
+  Rng g(4204);
+  ortho::Checker check;
+  std::normal_distribution<double> n(0, 1);
+  for (int it = 0; it < 150; ++it) {
+    const int k = std::array<int, 5>{6, 11, 13, 16, 30}[it % 5];
+    auto perturb = [&](ortho::B3 b) {
+      for (auto& ax : b.axes)
+        ax = {ax.x + std::ldexp(n(g), -k), ax.y + std::ldexp(n(g), -k), ax.z + std::ldexp(n(g), -k)};
+      return b;
+    };
+    const ortho::B3 a = perturb(ortho::random_box(g, it % 2));
+    ortho::B3 b = perturb(ortho::random_box(g, false));
+    if (it % 3 == 0) b.axes = a.axes;
+    P3d w{n(g), n(g), n(g)};
+    const double len = std::sqrt(w.x * w.x + w.y * w.y + w.z * w.z);
+    w = {w.x / len, w.y / len, w.z / len};
+    const double s = ortho::touching_offset(a, b, w);
+    for (double t : {s, std::nextafter(s, 9.0), s * (1 - 1e-5), s * (1 + 1e-5), s * (1 - 1e-7), s * (1 + 1e-7)}) {
+      b.center = {a.center.x + t * w.x, a.center.y + t * w.y, a.center.z + t * w.z};
+      check(a, b, "perturbed", it);
+    }
+  }
+}
+
+TEST(OrthoBoxStage, ExtremeMagnitudesAndRadii) {
+  Rng g(4205);
+  ortho::Checker check;
+  std::normal_distribution<double> n(0, 1);
+  for (int it = 0; it < 200; ++it) {
+    // Scale everything by 2^e (exactly), or move far from the origin.
+    const int e = std::array<int, 8>{-1070, -1000, -600, -300, 0, 300, 990, 1010}[it % 8];
+    const ortho::B3 a0 = ortho::random_box(g, it % 2), b0 = ortho::random_box(g, it % 3 == 0);
+    auto scale = [&](ortho::B3 b) {
+      b.center = {std::ldexp(b.center.x, e), std::ldexp(b.center.y, e), std::ldexp(b.center.z, e)};
+      for (double& h : b.half) h = std::ldexp(h, e);
+      return b;
+    };
+    ortho::B3 a = scale(a0), b = scale(b0);
+    if (!(std::isfinite(a.center.x) && std::isfinite(b.half[0]) && b.half[0] > 0 && a.half[0] > 0 && a.half[1] > 0 &&
+          a.half[2] > 0 && b.half[1] > 0 && b.half[2] > 0))
+      continue;
+    check(a, b, "scaled", it);
+    // Far from the origin: both moved by the same large offset (rounded).
+    const double far = std::ldexp(1.0, 20 + it % 40);
+    ortho::B3 fa = a0, fb = b0;
+    fa.center = {fa.center.x + far, fa.center.y - far, fa.center.z + far};
+    fb.center = {fb.center.x + far, fb.center.y - far, fb.center.z + far};
+    check(fa, fb, "far", it);
+    // Rounded boxes: the radius makes the filter answer "apart" only by
+    // more than r_x + r_y.
+    fa.r = std::ldexp(std::fabs(n(g)), -(it % 6));
+    fb.r = it % 2 ? 0.0 : 0.125;
+    check(fa, fb, "rounded", it);
+  }
+  EXPECT_GT(check.answered, 0);
+}
