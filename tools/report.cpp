@@ -1,8 +1,11 @@
 // tools/report.cpp: `exactgeom report`: runs the benchmark suite of bench/
-// in-process with a short minimum time per benchmark, collects items/s
-// through a custom Google Benchmark reporter, and prints Markdown: one table
-// per operation with each implementation's rate, its ratio to the float
-// version on the same input set, and issue 2's targets, met or missed.
+// in several child processes of itself, one after another, with a short
+// minimum time per benchmark (each child collects items/s through a custom
+// Google Benchmark reporter and writes them to a file), optionally once more
+// under valgrind's callgrind for instruction counts, and prints Markdown:
+// one table per operation with each implementation's rate, its ratio to the
+// float version on the same input set (the median over the processes and
+// its range), and the issues' targets, met or missed by the median.
 #include "report.hpp"
 
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// tools/report.hpp: `exactgeom report`, a short in-process pass over the
+// tools/report.hpp: `exactgeom report`, short passes (in child processes) over the
 // benchmark suite (bench/) printed as Markdown tables of exact-vs-float
 // ratios, with the targets of issue 2 marked met or missed.
 #pragma once
