@@ -30,45 +30,54 @@ namespace {
 namespace d = exactgeom::detail;
 using exactgeom::Point2;
 using exactgeom::Point3;
-using exactgeom::testing::oracle::to_q;
 using Rng = std::mt19937_64;
 
 std::int64_t uniform(Rng& rng, std::int64_t lo, std::int64_t hi) {  // inclusive
   return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
 }
 
-int sgn_q(const mpq_class& q) { return sgn(q); }
+/// The points of a flat coordinate array, dim coordinates each.
+template <std::size_t N>
+std::array<Point2<double>, N> points2(const double* p) {
+  std::array<Point2<double>, N> q;
+  for (std::size_t i = 0; i < N; ++i) q[i] = {p[2 * i], p[2 * i + 1]};
+  return q;
+}
+template <std::size_t N>
+std::array<Point3<double>, N> points3(const double* p) {
+  std::array<Point3<double>, N> q;
+  for (std::size_t i = 0; i < N; ++i) q[i] = {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
+  return q;
+}
 
 // ---------------------------------------------------------------------------
-// The three predicates: exact determinant of the points, and the first stage.
+// The three predicates: the exact sign of the points (testing/oracle.hpp,
+// mpq_class from the doubles as they are), the first stage, and the public
+// predicate.
+
+namespace oracle = exactgeom::testing::oracle;
 
 struct Orient2d {
   static constexpr int n = 3, dim = 2;
-  static int exact(const double* p) {  // p: 6 coordinates
-    const mpq_class ux = to_q(p[2]) - to_q(p[0]), uy = to_q(p[3]) - to_q(p[1]);
-    const mpq_class vx = to_q(p[4]) - to_q(p[0]), vy = to_q(p[5]) - to_q(p[1]);
-    return sgn_q(ux * vy - uy * vx);
+  static int exact(const double* p) {
+    const auto q = points2<3>(p);
+    return oracle::orient2d(q[0], q[1], q[2]);
   }
   static d::Estimate stage(const double* p) {
     return d::orient2d_ozaki_estimate(p[2] - p[0], p[3] - p[1], p[4] - p[0], p[5] - p[1]);
   }
   static bool certain(const d::Estimate& e) { return d::ozaki_certain(e); }
   static int predicate(const double* p) {
-    return static_cast<int>(exactgeom::orient2d(Point2<double>{p[0], p[1]}, Point2<double>{p[2], p[3]},
-                                                Point2<double>{p[4], p[5]}));
+    const auto q = points2<3>(p);
+    return static_cast<int>(exactgeom::orient2d(q[0], q[1], q[2]));
   }
 };
 
 struct Orient3d {
   static constexpr int n = 4, dim = 3;
-  static int exact(const double* p) {  // p: 12 coordinates
-    mpq_class u[3][3];
-    for (int i = 0; i < 3; ++i)
-      for (int k = 0; k < 3; ++k) u[i][k] = to_q(p[3 * (i + 1) + k]) - to_q(p[k]);
-    const mpq_class det = u[0][0] * (u[1][1] * u[2][2] - u[1][2] * u[2][1]) +
-                          u[0][1] * (u[1][2] * u[2][0] - u[1][0] * u[2][2]) +
-                          u[0][2] * (u[1][0] * u[2][1] - u[1][1] * u[2][0]);
-    return sgn_q(det);
+  static int exact(const double* p) {
+    const auto q = points3<4>(p);
+    return oracle::orient3d(q[0], q[1], q[2], q[3]);
   }
   static bool certain(const d::Estimate& e) { return d::first_stage_certain(e); }
   static d::Estimate stage(const double* p) {
@@ -76,25 +85,16 @@ struct Orient3d {
                                            p[8] - p[2], p[9] - p[0], p[10] - p[1], p[11] - p[2]);
   }
   static int predicate(const double* p) {
-    Point3<double> q[4];
-    for (int i = 0; i < 4; ++i) q[i] = {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
+    const auto q = points3<4>(p);
     return static_cast<int>(exactgeom::orient3d(q[0], q[1], q[2], q[3]));
   }
 };
 
 struct Incircle {
   static constexpr int n = 4, dim = 2;
-  static int exact(const double* p) {  // p: 8 coordinates, rows p - d
-    mpq_class m[3][3];
-    for (int i = 0; i < 3; ++i) {
-      m[i][0] = to_q(p[2 * i]) - to_q(p[6]);
-      m[i][1] = to_q(p[2 * i + 1]) - to_q(p[7]);
-      m[i][2] = m[i][0] * m[i][0] + m[i][1] * m[i][1];
-    }
-    const mpq_class det = m[0][2] * (m[1][0] * m[2][1] - m[2][0] * m[1][1]) +
-                          m[1][2] * (m[2][0] * m[0][1] - m[0][0] * m[2][1]) +
-                          m[2][2] * (m[0][0] * m[1][1] - m[1][0] * m[0][1]);
-    return sgn_q(det);
+  static int exact(const double* p) {
+    const auto q = points2<4>(p);
+    return oracle::incircle(q[0], q[1], q[2], q[3]);
   }
   static bool certain(const d::Estimate& e) { return d::first_stage_certain(e); }
   static d::Estimate stage(const double* p) {
@@ -102,8 +102,7 @@ struct Incircle {
                                            p[5] - p[7]);
   }
   static int predicate(const double* p) {
-    Point2<double> q[4];
-    for (int i = 0; i < 4; ++i) q[i] = {p[2 * i], p[2 * i + 1]};
+    const auto q = points2<4>(p);
     return static_cast<int>(exactgeom::incircle(q[0], q[1], q[2], q[3]));
   }
 };
