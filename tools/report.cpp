@@ -206,6 +206,9 @@ class Suite {
     const auto it = index_.find(name);
     return it == index_.end() ? nullptr : &results_[it->second];
   }
+  Result* find(const std::string& name) {
+    return const_cast<Result*>(static_cast<const Suite&>(*this).find(name));
+  }
   const Result* find(const std::string& op, const std::string& impl, const std::string& set) const {
     return find(op + "/" + impl + "/" + set);
   }
@@ -588,7 +591,7 @@ constexpr const char* kNotCounted = "not counted";
 /// its baseline with its range over the processes (the baseline itself: its
 /// rate), the instruction ratio when counted, the target if it has one, and
 /// what its checks measured.
-std::string readme_cell(const Suite& c, const Result& r) {
+std::string readme_cell(const Suite& c, const std::vector<TargetCheck>& checks, const Result& r) {
   if (!r.error.empty()) return "error: " + r.error;
   std::string cell;
   const Result* base = c.find(r.op, baseline_of(c, r), r.set);
@@ -605,7 +608,7 @@ std::string readme_cell(const Suite& c, const Result& r) {
     cell = rate(r.items_per_second) + "/s";
   if (base && base != &r)
     if (const auto ir = instruction_ratio(r, *base)) cell += ", " + ratio_text(*ir) + " instr";
-  for (const TargetCheck& k : check_targets(c))
+  for (const TargetCheck& k : checks)
     if (k.row == &r && k.ratio && k.base == base)
       cell += k.met() ? " (target " + ratio_text(k.target->max_ratio) + ": met)"
                       : " (target " + ratio_text(k.target->max_ratio) + ": **missed**)";
@@ -636,7 +639,8 @@ int print_readme_speed(const Suite& c) {
   std::printf("%s\n\n", spread_line(c).c_str());
   std::printf("| benchmark | baseline | measured | instructions | target |\n| --- | --- | ---: | ---: | --- |\n");
   int met = 0, missed = 0;
-  for (const TargetCheck& k : check_targets(c)) {
+  const std::vector<TargetCheck> checks = check_targets(c);
+  for (const TargetCheck& k : checks) {
     if (!k.ratio) {
       std::printf("| `%s` | %s | not measured | %s | %s |\n", k.target->name, k.baseline_name().c_str(),
                   kNotCounted, ratio_text(k.target->max_ratio).c_str());
@@ -680,7 +684,7 @@ int print_readme_speed(const Suite& c) {
       std::printf("| %s |", impl.c_str());
       for (const std::string& set : sets) {
         const Result* r = c.find(op, impl, set);
-        std::printf(" %s |", r ? readme_cell(c, *r).c_str() : "");
+        std::printf(" %s |", r ? readme_cell(c, checks, *r).c_str() : "");
       }
       std::printf("\n");
     }
@@ -778,7 +782,7 @@ void read_instruction_counts(Suite& suite, const std::filesystem::path& dir) {
       }
     }
     if (name.empty() || items <= 0 || total < 0) continue;
-    if (const Result* r = suite.find(name)) const_cast<Result*>(r)->instructions = total / items;
+    if (Result* r = suite.find(name)) r->instructions = total / items;
   }
 }
 
