@@ -3,16 +3,20 @@
 // callers whose translation unit is compiled with -ffast-math or a flag like
 // it (detail/float_env.hpp). Each calls the same implementation the inline
 // path runs; the instantiations below are every coordinate type with a
-// float path (float, double, int32_t, int64_t) and every shape pair.
+// float path (float, double, int32_t, int64_t) and every shape pair. The
+// segment queries have no inline path: they are answered here for every
+// coordinate type.
 #include <cfenv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
+#include "exactgeom/boost.hpp"
 #include "exactgeom/capsules.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
+#include "kernel/segments_impl.hpp"
 
 #if EXACTGEOM_UNSAFE_MATH
 #error "exactgeom's own sources must be compiled without -ffast-math (its CMake target adds -fno-fast-math)"
@@ -76,54 +80,81 @@ EXACTGEOM_PREDICATES_INSTANTIATE(std::int32_t)
 EXACTGEOM_PREDICATES_INSTANTIATE(std::int64_t)
 #undef EXACTGEOM_PREDICATES_INSTANTIATE
 
-#define EXACTGEOM_SEGMENTS_DEFINE(T, D)                                                                   \
+// The segment and segment-triangle queries (segments.hpp,
+// segment_triangle.hpp) for every coordinate type: their implementations
+// are here only (kernel/segments_impl.hpp), so that the public headers need
+// neither Boost nor the kernels. Results are converted to the public types
+// (detail::publish: Boost fixed-width integers copied into FixedInt).
+template <class P, class S>
+using SegHit = SegmentIntersection<P, S>;
+
+#define EXACTGEOM_SEGMENTS_DEFINE_D(D)                                                                    \
+  template <class T>                                                                                      \
   bool segments_meet(const Segment##D<T>& s, const Segment##D<T>& t) {                                    \
     ++g_calls;                                                                                            \
     return detail::seg::segments_meet<T>(s, t);                                                           \
   }                                                                                                       \
-  SegmentIntersection<Point##D<rational_t<T>>, Segment##D<rational_t<T>>> segment_intersection(           \
-      const Segment##D<T>& s, const Segment##D<T>& t) {                                                   \
+  template <class T>                                                                                      \
+  SegHit<Point##D<rational_t<T>>, Segment##D<rational_t<T>>> segment_intersection(const Segment##D<T>& s, \
+                                                                                  const Segment##D<T>& t) { \
     ++g_calls;                                                                                            \
-    return detail::seg::segment_intersection<T>(s, t);                                                    \
+    return detail::publish<SegHit<Point##D<rational_t<T>>, Segment##D<rational_t<T>>>>(                   \
+        detail::seg::segment_intersection<T>(s, t));                                                      \
   }                                                                                                       \
+  template <class T>                                                                                      \
   rational_t<T> segment_dist2(const Segment##D<T>& s, const Segment##D<T>& t) {                           \
     ++g_calls;                                                                                            \
-    return detail::seg::segment_dist2<T>(s, t);                                                           \
+    return detail::publish<rational_t<T>>(detail::seg::segment_dist2<T>(s, t));                           \
   }                                                                                                       \
+  template <class T>                                                                                      \
   rational_t<T> point_segment_dist2(const Point##D<T>& p, const Segment##D<T>& s) {                       \
     ++g_calls;                                                                                            \
-    return detail::seg::point_segment_dist2<T>(p, s);                                                     \
+    return detail::publish<rational_t<T>>(detail::seg::point_segment_dist2<T>(p, s));                     \
   }                                                                                                       \
-  ClosestPoints<Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s,           \
-                                                                        const Segment##D<T>& t) {         \
+  template <class T>                                                                                      \
+  ClosestPoints<Point##D<rational_t<T>>> segment_closest(const Segment##D<T>& s, const Segment##D<T>& t) { \
     ++g_calls;                                                                                            \
-    return detail::seg::segment_closest<T>(s, t);                                                         \
+    return detail::publish<ClosestPoints<Point##D<rational_t<T>>>>(detail::seg::segment_closest<T>(s, t)); \
   }
-EXACTGEOM_SEGMENTS_DEFINE(float, 2)
-EXACTGEOM_SEGMENTS_DEFINE(float, 3)
-EXACTGEOM_SEGMENTS_DEFINE(double, 2)
-EXACTGEOM_SEGMENTS_DEFINE(double, 3)
-EXACTGEOM_SEGMENTS_DEFINE(std::int32_t, 2)
-EXACTGEOM_SEGMENTS_DEFINE(std::int32_t, 3)
-EXACTGEOM_SEGMENTS_DEFINE(std::int64_t, 2)
-EXACTGEOM_SEGMENTS_DEFINE(std::int64_t, 3)
-#undef EXACTGEOM_SEGMENTS_DEFINE
+EXACTGEOM_SEGMENTS_DEFINE_D(2)
+EXACTGEOM_SEGMENTS_DEFINE_D(3)
+#undef EXACTGEOM_SEGMENTS_DEFINE_D
 
-#define EXACTGEOM_SEGMENT_TRIANGLE_DEFINE(T)                                                              \
-  rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri) {    \
-    ++g_calls;                                                                                            \
-    return detail::seg::segment_triangle_d2<T>(p, q, tri);                                                \
-  }                                                                                                       \
-  ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
-                                                                  const Triangle3<T>& tri) {              \
-    ++g_calls;                                                                                            \
-    return detail::seg::segment_triangle_cp<T>(p, q, tri);                                                \
-  }
-EXACTGEOM_SEGMENT_TRIANGLE_DEFINE(float)
-EXACTGEOM_SEGMENT_TRIANGLE_DEFINE(double)
-EXACTGEOM_SEGMENT_TRIANGLE_DEFINE(std::int32_t)
-EXACTGEOM_SEGMENT_TRIANGLE_DEFINE(std::int64_t)
-#undef EXACTGEOM_SEGMENT_TRIANGLE_DEFINE
+template <class T>
+rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri) {
+  ++g_calls;
+  return detail::publish<rational_t<T>>(detail::seg::segment_triangle_d2<T>(p, q, tri));
+}
+template <class T>
+ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q,
+                                                         const Triangle3<T>& tri) {
+  ++g_calls;
+  return detail::publish<ClosestPoints<Point3<rational_t<T>>>>(detail::seg::segment_triangle_cp<T>(p, q, tri));
+}
+
+#define EXACTGEOM_SEGMENTS_INSTANTIATE_D(T, D)                                                            \
+  template bool segments_meet<T>(const Segment##D<T>&, const Segment##D<T>&);                             \
+  template SegHit<Point##D<rational_t<T>>, Segment##D<rational_t<T>>> segment_intersection<T>(            \
+      const Segment##D<T>&, const Segment##D<T>&);                                                        \
+  template rational_t<T> segment_dist2<T>(const Segment##D<T>&, const Segment##D<T>&);                    \
+  template rational_t<T> point_segment_dist2<T>(const Point##D<T>&, const Segment##D<T>&);                \
+  template ClosestPoints<Point##D<rational_t<T>>> segment_closest<T>(const Segment##D<T>&, const Segment##D<T>&);
+#define EXACTGEOM_SEGMENTS_INSTANTIATE(T)                                                                 \
+  EXACTGEOM_SEGMENTS_INSTANTIATE_D(T, 2)                                                                  \
+  EXACTGEOM_SEGMENTS_INSTANTIATE_D(T, 3)                                                                  \
+  template rational_t<T> segment_triangle_d2<T>(const Point3<T>&, const Point3<T>&, const Triangle3<T>&); \
+  template ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp<T>(const Point3<T>&, const Point3<T>&, \
+                                                                       const Triangle3<T>&);
+EXACTGEOM_SEGMENTS_INSTANTIATE(float)
+EXACTGEOM_SEGMENTS_INSTANTIATE(double)
+EXACTGEOM_SEGMENTS_INSTANTIATE(std::int32_t)
+EXACTGEOM_SEGMENTS_INSTANTIATE(std::int64_t)
+EXACTGEOM_SEGMENTS_INSTANTIATE(mpz_class)
+EXACTGEOM_SEGMENTS_INSTANTIATE(mpq_class)
+EXACTGEOM_SEGMENTS_INSTANTIATE(cpp_int)
+EXACTGEOM_SEGMENTS_INSTANTIATE(cpp_rational)
+#undef EXACTGEOM_SEGMENTS_INSTANTIATE
+#undef EXACTGEOM_SEGMENTS_INSTANTIATE_D
 
 template <class A, class B>
 bool shapes_meet(const A& x, const B& y, bool strict) {

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "exactgeom/boost.hpp"
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/kernel.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "kernel/wide_int.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/geometry.hpp"
 #include "target_clones.hpp"

@@ -1,9 +1,9 @@
 // The out-of-line part of segment_triangle.hpp: the integer kernel
-// (detail/segment_triangle_kernel.hpp) instantiated once for each integer
+// (kernel/segment_triangle_kernel.hpp) instantiated once for each integer
 // type of the segment front end.
 #include "exactgeom/segment_triangle.hpp"
 
-#include "exactgeom/detail/segment_triangle_kernel.hpp"
+#include "kernel/segments_impl.hpp"
 
 namespace exactgeom::detail {
 

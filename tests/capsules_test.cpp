@@ -12,6 +12,7 @@
 
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/boost.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
 #include "exactgeom/reference/capsule_article.hpp"

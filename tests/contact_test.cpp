@@ -12,6 +12,7 @@
 
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/contact.hpp"
+#include "exactgeom/boost.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace eg = exactgeom;

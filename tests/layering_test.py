@@ -17,6 +17,14 @@ Rules (each a function below, each reporting "rule: file: what"):
   core-includes-upper     the core (include/exactgeom/*.hpp, detail/, src/
                           outside src/audit/) includes exactgeom/audit/ or
                           exactgeom/reference/; the reference includes the audit
+  public-includes-boost   a header under include/ other than exactgeom/boost.hpp
+                          includes a Boost header (Boost is opt-in: it would
+                          triple the compile time of every file including
+                          the core)
+  public-includes-private a header under include/ includes one of src/ (the
+                          kernels in src/kernel/ are the library's own)
+  stale-debt              an entry of DETAIL_DEBT no longer occurs (the list
+                          may only shrink, and must be shrunk)
   namespace-per-folder    a header of audit/, reference/ or internal/testing/
                           opens a namespace other than exactgeom::audit,
                           exactgeom::reference or exactgeom::testing (and
@@ -60,13 +68,6 @@ DETAIL_DEBT = {
     ("include/exactgeom/detail/exact.hpp", "exactgeom/coordinate.hpp"),
     ("include/exactgeom/detail/hull.hpp", "exactgeom/geometry.hpp"),
     ("include/exactgeom/detail/hull.hpp", "exactgeom/predicates.hpp"),
-    ("include/exactgeom/detail/segment_fast.hpp", "exactgeom/rational.hpp"),
-    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/coordinate.hpp"),
-    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/geometry.hpp"),
-    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/predicates.hpp"),
-    ("include/exactgeom/detail/segment_integers.hpp", "exactgeom/rational.hpp"),
-    ("include/exactgeom/detail/segment_kernel.hpp", "exactgeom/rational.hpp"),
-    ("include/exactgeom/detail/segment_triangle_kernel.hpp", "exactgeom/rational.hpp"),
     ("include/exactgeom/detail/vec.hpp", "exactgeom/geometry.hpp"),
     ("include/exactgeom/detail/batch_loop.hpp", "exactgeom/geometry.hpp"),
 }
@@ -123,12 +124,19 @@ def is_core(path):
 def check(files):
     errors = []
     graph = {}
+    debt_seen = set()
     for path, text in files.items():
         deps = []
         for inc in INCLUDE_RE.findall(text):
             target = resolve(files, path, inc)
             if target:
                 deps.append(target)
+            if (path, inc) in DETAIL_DEBT:
+                debt_seen.add((path, inc))
+            if path.startswith("include/") and inc.startswith("boost/") and path != "include/exactgeom/boost.hpp":
+                errors.append(f"public-includes-boost: {path}: includes <{inc}> (only exactgeom/boost.hpp may)")
+            if path.startswith("include/") and target and target.startswith("src/"):
+                errors.append(f"public-includes-private: {path}: includes {inc} ({target})")
             if path.startswith("include/exactgeom/detail/") and target and is_public(target):
                 if (path, inc) not in DETAIL_DEBT:
                     errors.append(f"detail-includes-public: {path}: includes {inc}")
@@ -161,6 +169,8 @@ def check(files):
         if p in files and d not in INCLUDE_RE.findall(files[p]):
             errors.append(f"detail-includes-public: {p} no longer includes {d}: remove it from DETAIL_DEBT")
     errors += cycles(graph)
+    for path, inc in sorted(DETAIL_DEBT - debt_seen):
+        errors.append(f"stale-debt: {path} no longer includes {inc}: remove it from DETAIL_DEBT")
     return errors
 
 
@@ -200,7 +210,10 @@ def selftest(files):
         print("selftest needs a clean tree first")
         return False
     cases = [
-        ("detail-includes-public", "include/exactgeom/detail/wide_int.hpp", '#include "exactgeom/segments.hpp"'),
+        ("detail-includes-public", "include/exactgeom/detail/int128.hpp", '#include "exactgeom/segments.hpp"'),
+        ("public-includes-boost", "include/exactgeom/rational.hpp", "#include <boost/multiprecision/cpp_int.hpp>"),
+        ("public-includes-boost", "include/exactgeom/detail/int128.hpp", "#include <boost/geometry.hpp>"),
+        ("public-includes-private", "include/exactgeom/segments.hpp", '#include "kernel/segment_kernel.hpp"'),
         ("detail-outside-library", "tools/exactgeom.cpp", "int planted = exactgeom::detail::planted;"),
         ("detail-outside-library", "python/src/shapes.cpp", "using exactgeom::detail::planted;"),
         ("include-cycle", "include/exactgeom/geometry.hpp", '#include "exactgeom/convex.hpp"'),
@@ -215,6 +228,15 @@ def selftest(files):
     if check(quiet):
         print("FAIL: a comment or string naming detail:: was reported:", check(quiet))
         ok = False
+    # A debt paid (the include removed) must leave the list too.
+    paid = dict(files)
+    paid["include/exactgeom/detail/vec.hpp"] = paid["include/exactgeom/detail/vec.hpp"].replace(
+        '#include "exactgeom/geometry.hpp"', "")
+    if not any(e.startswith("stale-debt:") for e in check(paid)):
+        print("FAIL: a paid DETAIL_DEBT entry was not reported as stale-debt")
+        ok = False
+    else:
+        print("caught stale-debt: include/exactgeom/detail/vec.hpp")
     for rule, path, line in cases:
         errs = check(plant(files, path, line))
         if not any(e.startswith(rule + ":") for e in errs):

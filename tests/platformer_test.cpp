@@ -11,6 +11,7 @@
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/reference/platformer_trapezium.hpp"
 #include "exactgeom/platformer.hpp"
+#include "exactgeom/boost.hpp"
 
 namespace eg = exactgeom;
 using namespace exactgeom::testing::capsule_oracle;

@@ -2,6 +2,7 @@
 // independent mpq oracle (tests/oracle.hpp) for all eight coordinate types,
 // plus the first float-error measurements of the naive determinants.
 #include "exactgeom/predicates.hpp"
+#include "exactgeom/boost.hpp"
 
 #include <gtest/gtest.h>
 

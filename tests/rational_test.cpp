@@ -3,6 +3,7 @@
 // IEEE division and std::sqrt (both correctly rounded), subnormal, huge and
 // halfway cases included.
 #include "exactgeom/rational.hpp"
+#include "exactgeom/boost.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +12,7 @@
 #include <limits>
 #include <random>
 
-#include "exactgeom/detail/segment_kernel.hpp"
+#include "kernel/segment_kernel.hpp"
 
 namespace eg = exactgeom;
 using eg::Fraction;
@@ -43,6 +44,30 @@ TEST(Rational, ExactConversions) {
   EXPECT_TRUE(Fraction<mpz_class>(2, 4) == Fraction<eg::detail::seg_w64>(eg::detail::seg_w64(-1), eg::detail::seg_w64(-2)));
   EXPECT_EQ(Fraction<mpz_class>(-3, 4).sign(), -1);
   EXPECT_EQ(Fraction<mpz_class>(-3, -4).sign(), 1);
+}
+
+// The kernels' fixed-width values become the public FixedInt by copying
+// limbs (kernel/wide_int.hpp, to_public): the same value for random widths
+// up to the full 256 and 448 bits, either sign, and zero.
+template <class W, unsigned Bits>
+void check_to_public(std::mt19937_64& rng) {
+  for (int i = 0; i < 2000; ++i) {
+    W v = 0;
+    const int limbs = static_cast<int>(rng() % (Bits / 64 + 1));
+    for (int k = 0; k < limbs; ++k) v = (v << 64) + W(rng());
+    if (limbs == static_cast<int>(Bits / 64)) v >>= 1;  // below 2^(Bits-1): within the bound
+    if (rng() & 1) v = -v;
+    const eg::FixedInt<Bits> p = eg::detail::to_public(v);
+    ASSERT_EQ(eg::to_mpz(p), eg::detail::int_to_mpz(v));
+    ASSERT_EQ(p.sign(), v.sign());
+    const auto q = eg::detail::to_public(Fraction<W>(v, W(3)));
+    ASSERT_EQ(eg::to_mpq(q), eg::to_mpq(Fraction<W>(v, W(3))));
+  }
+}
+TEST(Rational, KernelValuesBecomeFixedIntExactly) {
+  std::mt19937_64 rng(44);
+  check_to_public<eg::detail::seg_w32, 256>(rng);
+  check_to_public<eg::detail::seg_w64, 448>(rng);
 }
 
 TEST(Rational, ToDoubleMatchesIeeeDivision) {

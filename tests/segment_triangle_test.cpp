@@ -5,10 +5,11 @@
 // zero when the segment crosses the face), a degenerate triangle replaced
 // by the segment or point it covers.
 #include "exactgeom/segment_triangle.hpp"
+#include "exactgeom/boost.hpp"
 
 #include <gtest/gtest.h>
 
-#include "exactgeom/detail/segment_triangle_kernel.hpp"
+#include "kernel/segments_impl.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,6 +2,7 @@
 // written the obvious (parametric) way, and measurements of the float
 // segment tests (article 000 published/corrected, parametric, Ericson).
 #include "exactgeom/segments.hpp"
+#include "exactgeom/boost.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,6 +21,7 @@
 #include "exactgeom/reference/segments_article.hpp"
 #include "exactgeom/reference/ericson.hpp"
 #include "exactgeom/reference/parametric_segments.hpp"
+#include "kernel/segments_impl.hpp"
 #include "testing/oracle.hpp"
 #include "testing/random.hpp"
 #include "testing/sanitized.hpp"

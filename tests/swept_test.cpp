@@ -11,6 +11,7 @@
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/reference/substep_ccd.hpp"
 #include "exactgeom/swept.hpp"
+#include "exactgeom/boost.hpp"
 
 namespace eg = exactgeom;
 using namespace exactgeom::testing::capsule_oracle;

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/multiprecision/cpp_int.hpp>
+#include "exactgeom/boost.hpp"
 
 #include "exactgeom/audit/audit.hpp"
 #include "exactgeom/batch.hpp"

@@ -35,9 +35,9 @@
 //
 // Cost of the include: this header needs neither GMP nor Boost, so a user of
 // float, double, int32 or int64 coordinates does not compile them. The big
-// coordinate types (mpz_class, mpq_class, cpp_int, cpp_rational) are
-// Coordinates once exactgeom/coordinate.hpp (or exactgeom.hpp) is included
-// too; their exact paths are compiled into the library.
+// coordinate types are Coordinates once exactgeom/coordinate.hpp (mpz_class,
+// mpq_class; or exactgeom.hpp) or exactgeom/boost.hpp (cpp_int, cpp_rational)
+// is included too; their exact paths are compiled into the library.
 #pragma once
 
 #include <cstdint>
@@ -314,8 +314,8 @@ Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
 // exactgeom/coordinate.hpp, which makes them Coordinates.
 #define EXACTGEOM_NOT_A_COORDINATE(fn)                                                        \
   static_assert(detail::dependent_false<T>, "exactgeom::" fn ": the coordinate type is not "  \
-                "a Coordinate; for mpz_class, mpq_class, cpp_int or cpp_rational include "     \
-                "<exactgeom/coordinate.hpp> (or <exactgeom/exactgeom.hpp>)")
+                "a Coordinate; for mpz_class or mpq_class include <exactgeom/coordinate.hpp> " \
+                "(or <exactgeom/exactgeom.hpp>), for cpp_int or cpp_rational <exactgeom/boost.hpp>")
 template <class T>
   requires(!Coordinate<T>)
 Sign orient2d(const Point2<T>&, const Point2<T>&, const Point2<T>&) {

@@ -2,7 +2,7 @@
 // constructions (intersection points, closest points, squared distances),
 // their exact comparisons (with each other and with any coordinate value:
 // `d2 < 4`, `d2 == 0.5`, `a <= b`), and their conversions: to_string (lowest
-// terms), to_double (correctly rounded), to_mpq, to_cpp_rational,
+// terms), to_double (correctly rounded), to_mpq (to_cpp_rational: boost.hpp),
 // sqrt_to_double. Also to_mpq and to_double for the coordinate types
 // themselves.
 //
@@ -16,8 +16,8 @@
 
 #include <gmpxx.h>
 
-#include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
+#include <algorithm>
 #include <compare>
 #include <concepts>
 #include <cstdint>
@@ -32,10 +32,70 @@
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/float_env.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "exactgeom/detail/gmp_int.hpp"
+#include "exactgeom/detail/int128.hpp"
 #include "exactgeom/geometry.hpp"
 
 namespace exactgeom {
+
+/// A signed integer of at most Bits bits, held in place (no heap): the
+/// numerators and denominators of the exact results for int32 and int64
+/// coordinates (segments.hpp's rational_t: FixedInt<256> and FixedInt<448>).
+/// A value, not an arithmetic type: read its sign and magnitude, negate it,
+/// compare it for equality, or convert it exactly (to_mpz; to_mpq, to_double
+/// and the comparisons of its Fraction). The library's kernels compute in
+/// Boost.Multiprecision's fixed-width integers and copy the result here, so
+/// that no public header needs Boost.
+template <unsigned Bits>
+class FixedInt {
+ public:
+  static constexpr unsigned max_limbs = (Bits + 63) / 64;
+
+  /// Zero.
+  constexpr FixedInt() = default;
+  /// The value v.
+  constexpr FixedInt(long long v) {  // NOLINT(google-explicit-constructor): Fraction's 0 and 1
+    neg_ = v < 0;
+    const unsigned long long m = neg_ ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v);
+    limbs_[0] = m;
+    size_ = m != 0;
+  }
+  /// From a magnitude of n little-endian 64-bit limbs (n <= max_limbs; high
+  /// zero limbs allowed) and a sign.
+  static FixedInt from_limbs(const std::uint64_t* limbs, std::size_t n, bool negative) {
+    if (n > max_limbs) throw invalid_input("FixedInt: more limbs than its width");
+    FixedInt r;
+    std::copy(limbs, limbs + n, r.limbs_);
+    while (n > 0 && r.limbs_[n - 1] == 0) --n;
+    r.size_ = static_cast<unsigned>(n);
+    r.neg_ = negative && n > 0;
+    return r;
+  }
+
+  /// -1, 0 or +1.
+  constexpr int sign() const { return size_ == 0 ? 0 : (neg_ ? -1 : 1); }
+  /// The magnitude's limbs, least significant first; size() of them, the
+  /// last nonzero (none for zero).
+  const std::uint64_t* limbs() const { return limbs_; }
+  constexpr std::size_t size() const { return size_; }
+
+  constexpr FixedInt operator-() const {
+    FixedInt r = *this;
+    r.neg_ = !neg_ && size_ != 0;
+    return r;
+  }
+  friend constexpr bool operator==(const FixedInt& a, const FixedInt& b) {
+    if (a.size_ != b.size_ || a.neg_ != b.neg_) return false;
+    for (unsigned i = 0; i < a.size_; ++i)
+      if (a.limbs_[i] != b.limbs_[i]) return false;
+    return true;
+  }
+
+ private:
+  std::uint64_t limbs_[max_limbs] = {};
+  unsigned size_ = 0;
+  bool neg_ = false;
+};
 
 namespace detail {
 
@@ -51,22 +111,34 @@ inline mpz_class int_to_mpz(int128 v) {
   z += static_cast<unsigned long>(static_cast<std::uint64_t>(m));
   return neg ? mpz_class(-z) : z;
 }
-template <class B, boost::multiprecision::expression_template_option E>
-mpz_class int_to_mpz(const boost::multiprecision::number<B, E>& v) {
+template <unsigned Bits>
+mpz_class int_to_mpz(const FixedInt<Bits>& v) {
   mpz_class z;
-  if constexpr (requires { v.backend().limbs(); }) {
-    // cpp_int's backends keep the magnitude as little-endian limbs: copy
-    // them without a temporary (this runs once per exact segment distance).
-    const auto& b = v.backend();
-    mpz_import(z.get_mpz_t(), b.size(), -1, sizeof(*b.limbs()), 0, 0, b.limbs());
-  } else {
-    std::vector<std::uint64_t> limbs;
-    export_bits(v, std::back_inserter(limbs), 64, false);  // magnitude, little-endian limbs
-    if (!limbs.empty())
-      mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
-  }
+  if (v.size() != 0) mpz_import(z.get_mpz_t(), v.size(), -1, sizeof(std::uint64_t), 0, 0, v.limbs());
   if (v.sign() < 0) mpz_neg(z.get_mpz_t(), z.get_mpz_t());
   return z;
+}
+
+/// The exact mpz_class value of any integer a Fraction holds: int_to_mpz
+/// above, or a specialization (the library's kernels add Boost's fixed-width
+/// integers in src/kernel/wide_int.hpp).
+template <class I>
+struct int_conversion {
+  static mpz_class to_mpz(const I& v) { return int_to_mpz(v); }
+};
+template <class I>
+mpz_class mpz_value(const I& v) {
+  return int_conversion<I>::to_mpz(v);
+}
+
+/// -1, 0 or +1 for any integer type a Fraction holds.
+template <class I>
+int int_sign(const I& v) {
+  return v > 0 ? 1 : (v < 0 ? -1 : 0);
+}
+template <unsigned Bits>
+int int_sign(const FixedInt<Bits>& v) {
+  return v.sign();
 }
 
 /// num/den rounded to the nearest double, ties to even (den != 0). Subnormal
@@ -83,7 +155,7 @@ double sqrt_ratio_to_double(const mpz_class& num, const mpz_class& den);
 }  // namespace detail
 
 /// An exact rational num/den with den > 0, over the integer type I (int128,
-/// detail::fixed_int<N> or mpz_class). Not kept in lowest terms.
+/// FixedInt<N> or mpz_class). Not kept in lowest terms.
 template <class I>
 class Fraction {
  public:
@@ -95,7 +167,7 @@ class Fraction {
   explicit Fraction(I v) : num_(std::move(v)), den_(1) {}
   /// num/den; den must not be 0 (a negative den is moved to the numerator).
   Fraction(I num, I den) : num_(std::move(num)), den_(std::move(den)) {
-    if (den_ < 0) {
+    if (detail::int_sign(den_) < 0) {
       num_ = -num_;
       den_ = -den_;
     }
@@ -105,7 +177,7 @@ class Fraction {
   /// Always positive.
   const I& denominator() const { return den_; }
   /// -1, 0 or +1.
-  int sign() const { return num_ > 0 ? 1 : (num_ < 0 ? -1 : 0); }
+  int sign() const { return detail::int_sign(num_); }
 
  private:
   I num_, den_;
@@ -114,15 +186,15 @@ class Fraction {
 /// The exact value as a GMP rational (canonical: lowest terms).
 template <class I>
 mpq_class to_mpq(const Fraction<I>& q) {
-  mpq_class r(detail::int_to_mpz(q.numerator()), detail::int_to_mpz(q.denominator()));
+  mpq_class r(detail::mpz_value(q.numerator()), detail::mpz_value(q.denominator()));
   r.canonicalize();
   return r;
 }
 
-/// The exact value as a Boost rational.
-template <class I>
-cpp_rational to_cpp_rational(const Fraction<I>& q) {
-  return detail::to_cpp_rational(to_mpq(q));
+/// The exact value of a FixedInt as a GMP integer.
+template <unsigned Bits>
+mpz_class to_mpz(const FixedInt<Bits>& v) {
+  return detail::int_to_mpz(v);
 }
 
 /// "p/q" in lowest terms with q > 0, or "p" when q = 1: "3/2", "-7", "0".
@@ -135,16 +207,14 @@ std::string to_string(const Fraction<I>& q) {
 /// beyond the double range give +-infinity).
 template <class I>
 double to_double(const Fraction<I>& q) {
-  return detail::ratio_to_double(detail::int_to_mpz(q.numerator()),
-                                 detail::int_to_mpz(q.denominator()));
+  return detail::ratio_to_double(detail::mpz_value(q.numerator()), detail::mpz_value(q.denominator()));
 }
 
 /// sqrt(q) correctly rounded to the nearest double, ties to even. q must be
 /// >= 0 (throws invalid_input otherwise).
 template <class I>
 double sqrt_to_double(const Fraction<I>& q) {
-  return detail::sqrt_ratio_to_double(detail::int_to_mpz(q.numerator()),
-                                      detail::int_to_mpz(q.denominator()));
+  return detail::sqrt_ratio_to_double(detail::mpz_value(q.numerator()), detail::mpz_value(q.denominator()));
 }
 
 /// The exact value of a coordinate (or any built-in integer) as a GMP
@@ -159,10 +229,10 @@ mpq_class to_mpq(const T& v) {
     return v;
   } else if constexpr (std::is_same_v<T, mpz_class>) {
     return mpq_class(v);
-  } else if constexpr (std::is_same_v<T, cpp_int>) {
-    return mpq_class(detail::to_mpz(v));
-  } else if constexpr (std::is_same_v<T, cpp_rational>) {
-    return detail::to_mpq(v);
+  } else if constexpr (coordinate_traits<T>::kind == CoordinateKind::big_int) {
+    return mpq_class(coordinate_traits<T>::to_mpz(v));  // cpp_int: exactgeom/boost.hpp
+  } else if constexpr (coordinate_traits<T>::kind == CoordinateKind::rational) {
+    return coordinate_traits<T>::to_mpq(v);  // cpp_rational: exactgeom/boost.hpp
   } else if constexpr (std::is_signed_v<T>) {
     return mpq_class(detail::mpz_of(static_cast<std::int64_t>(v)));
   } else {

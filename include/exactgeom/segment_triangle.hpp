@@ -29,7 +29,7 @@
 // corners are collinear or coincide is the segment or point they cover
 // (docs/queries.md, segment_triangle_distance2). Results are rational_t<T>
 // (segments.hpp): Fraction over a fixed-width integer for int32/int64 inputs
-// (no heap; bit bounds in detail/segment_triangle_kernel.hpp), over
+// (no heap; bit bounds in src/kernel/segment_triangle_kernel.hpp), over
 // mpz_class otherwise; not reduced (to_string/to_mpq give lowest terms).
 // Float and double squared distances run in fixed width (int128 and 256-bit
 // integers) when every coordinate is an integer below 2^61 times one power
@@ -44,7 +44,6 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/float_env.hpp"
-#include "exactgeom/detail/segment_integers.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/rational.hpp"
 #include "exactgeom/segments.hpp"
@@ -54,94 +53,28 @@ namespace exactgeom {
 // closest_points(s, tri) answers a ClosestPoints (rational.hpp) with the
 // segment parameter s set.
 
-namespace detail {
-
-// Out of line (src/segment_triangle.cpp): the kernel on the integer points
-// p, q, a, b, c (segment pq, triangle abc).
-Fraction<seg_w32> segment_triangle_dist2(const std::array<seg::V<seg_w32, 3>, 5>& pts);
-Fraction<seg_w64> segment_triangle_dist2(const std::array<seg::V<seg_w64, 3>, 5>& pts);
-Fraction<mpz_class> segment_triangle_dist2(const std::array<seg::V<mpz_class, 3>, 5>& pts);
-seg::SegmentTriangleClosest<seg_w32> segment_triangle_closest(
-    const std::array<seg::V<seg_w32, 3>, 5>& pts);
-seg::SegmentTriangleClosest<seg_w64> segment_triangle_closest(
-    const std::array<seg::V<seg_w64, 3>, 5>& pts);
-seg::SegmentTriangleClosest<mpz_class> segment_triangle_closest(
-    const std::array<seg::V<mpz_class, 3>, 5>& pts);
-/// int32 inputs (as int64): decisions in int128 and 256-bit integers.
-Fraction<seg_w32> segment_triangle_dist2_i32(const std::array<seg32::L<3>, 5>& pts);
-/// Doubles as integers below 2^61 times 2^e (seg::doubles_as_int61): the
-/// same decisions in int128 and 256-bit integers, mpz_class for the answer
-/// alone.
-Fraction<mpz_class> segment_triangle_dist2_wide(const std::array<seg32::L<3>, 5>& pts, int e);
-
-namespace seg {
-
-template <class T>
-rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri) {
-  if constexpr (std::is_same_v<T, std::int32_t>)
-    return segment_triangle_dist2_i32({wide32<3>(p), wide32<3>(q), wide32<3>(tri.a),
-                                       wide32<3>(tri.b), wide32<3>(tri.c)});
-  const std::array<Point3<T>, 5> pts{p, q, tri.a, tri.b, tri.c};
-  if constexpr (is_binary_float_v<T>) {
-    // Coordinates of similar magnitude (the usual case): fixed width.
-    std::array<seg32::L<3>, 5> w;
-    int e;
-    if (doubles_as_int61(pts, w, e, "squared_distance")) return segment_triangle_dist2_wide(w, e);
-  }
-  require_finite_points(pts, "squared_distance");
-  const IntegerForm<T, 3, 5> f(pts);
-  return f.area(segment_triangle_dist2(f.p));
-}
-
-template <class T>
-auto segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri) {
-  using R = rational_t<T>;
-  const std::array<Point3<T>, 5> pts{p, q, tri.a, tri.b, tri.c};
-  require_finite_points(pts, "closest_points");
-  const IntegerForm<T, 3, 5> f(pts);
-  auto r = detail::segment_triangle_closest(f.p);
-  const auto x = along(f.p[0], sub(f.p[1], f.p[0]), r.s);
-  ClosestPoints<Point3<R>> out;
-  out.s = r.s;
-  out.on_first = Point3<R>{f.length(x[0]), f.length(x[1]), f.length(x[2])};
-  out.on_second = Point3<R>{f.length(std::move(r.on_triangle[0])), f.length(std::move(r.on_triangle[1])),
-                            f.length(std::move(r.on_triangle[2]))};
-  out.squared_distance = f.area(std::move(r.dist2));
-  return out;
-}
-
-}  // namespace seg
-}  // namespace detail
-
-// Entry points compiled into the library with its own flags, called instead of
-// the inline paths when the caller's flags are unsafe (detail/float_env.hpp);
-// defined for float, double, int32_t and int64_t (src/compiled.cpp).
+// The implementations: compiled into the library for every coordinate type
+// (src/compiled.cpp; see segments.hpp).
 namespace compiled {
-#define EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(T)                                                     \
-  rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri); \
-  ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q, \
-                                                                  const Triangle3<T>& tri);
-EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(float)
-EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(double)
-EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(std::int32_t)
-EXACTGEOM_SEGMENT_TRIANGLE_COMPILED(std::int64_t)
-#undef EXACTGEOM_SEGMENT_TRIANGLE_COMPILED
+template <class T>
+rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri);
+template <class T>
+ClosestPoints<Point3<rational_t<T>>> segment_triangle_cp(const Point3<T>& p, const Point3<T>& q,
+                                                         const Triangle3<T>& tri);
 }  // namespace compiled
 
 /// The exact squared distance between a closed segment and a filled
 /// triangle (0 when they meet); see the top of this file.
 template <Coordinate T>
 rational_t<T> squared_distance(const Segment3<T>& s, const Triangle3<T>& tri) {
-  return detail::route<T>(
-      "segment_triangle_d2", [](const auto&... a) { return compiled::segment_triangle_d2(a...); },
-      [](const auto&... a) { return detail::seg::segment_triangle_d2<T>(a...); }, s.a, s.b, tri);
+  detail::check_rounding_for<T>("segment_triangle_d2");
+  return compiled::segment_triangle_d2<T>(s.a, s.b, tri);
 }
 /// The exact squared distance from a point to a filled triangle.
 template <Coordinate T>
 rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
-  return detail::route<T>(
-      "segment_triangle_d2", [](const auto&... a) { return compiled::segment_triangle_d2(a...); },
-      [](const auto&... a) { return detail::seg::segment_triangle_d2<T>(a...); }, p, p, tri);
+  detail::check_rounding_for<T>("segment_triangle_d2");
+  return compiled::segment_triangle_d2<T>(p, p, tri);
 }
 
 /// The exact closest pair (smallest segment parameter among ties); see the
@@ -149,16 +82,14 @@ rational_t<T> squared_distance(const Point3<T>& p, const Triangle3<T>& tri) {
 template <Coordinate T>
 ClosestPoints<Point3<rational_t<T>>> closest_points(const Segment3<T>& s,
                                                            const Triangle3<T>& tri) {
-  return detail::route<T>(
-      "segment_triangle_cp", [](const auto&... a) { return compiled::segment_triangle_cp(a...); },
-      [](const auto&... a) { return detail::seg::segment_triangle_cp<T>(a...); }, s.a, s.b, tri);
+  detail::check_rounding_for<T>("segment_triangle_cp");
+  return compiled::segment_triangle_cp<T>(s.a, s.b, tri);
 }
 /// The point of the filled triangle nearest to p, exactly.
 template <Coordinate T>
 Point3<rational_t<T>> closest_point(const Point3<T>& p, const Triangle3<T>& tri) {
-  return detail::route<T>(
-      "segment_triangle_cp", [](const auto&... a) { return compiled::segment_triangle_cp(a...); },
-      [](const auto&... a) { return detail::seg::segment_triangle_cp<T>(a...); }, p, p, tri).on_second;
+  detail::check_rounding_for<T>("segment_triangle_cp");
+  return compiled::segment_triangle_cp<T>(p, p, tri).on_second;
 }
 
 // distance(x, y): rational.hpp, sqrt_to_double(squared_distance(x, y)).

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "exactgeom/boost.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 

@@ -39,7 +39,7 @@
 #include <cstddef>
 
 #include "exactgeom/detail/vec.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "exactgeom/detail/int128.hpp"
 
 namespace exactgeom::detail {
 

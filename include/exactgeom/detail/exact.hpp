@@ -22,12 +22,6 @@ int orient3d_exact(const mpz_class* c12);
 int incircle_exact(const mpz_class* c8);
 int insphere_det_exact(const mpz_class* c15);
 
-/// Exact conversions between the two big-number families.
-mpz_class to_mpz(const cpp_int& v);
-mpq_class to_mpq(const cpp_rational& v);
-cpp_int to_cpp_int(const mpz_class& v);
-cpp_rational to_cpp_rational(const mpq_class& v);
-
 /// Replaces n rationals by integers with the same ratios: each times the
 /// positive least common multiple of the denominators.
 void scale_to_integers(const mpq_class* in, mpz_class* out, int n);
@@ -36,16 +30,18 @@ void scale_to_integers(const mpq_class* in, mpz_class* out, int n);
 /// common denominator.
 template <class T>
 void to_big_integers(const T* flat, mpz_class* out, int n) {
+  // The big types' conversions are their coordinate_traits' (coordinate.hpp;
+  // cpp_int and cpp_rational: exactgeom/boost.hpp).
   if constexpr (std::is_same_v<T, mpz_class>) {
     for (int i = 0; i < n; ++i) out[i] = flat[i];
-  } else if constexpr (std::is_same_v<T, cpp_int>) {
-    for (int i = 0; i < n; ++i) out[i] = to_mpz(flat[i]);
   } else if constexpr (std::is_same_v<T, mpq_class>) {
     scale_to_integers(flat, out, n);
+  } else if constexpr (coordinate_traits<T>::kind == CoordinateKind::big_int) {
+    for (int i = 0; i < n; ++i) out[i] = coordinate_traits<T>::to_mpz(flat[i]);
   } else {
-    static_assert(std::is_same_v<T, cpp_rational>);
+    static_assert(coordinate_traits<T>::kind == CoordinateKind::rational);
     std::vector<mpq_class> q(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) q[static_cast<std::size_t>(i)] = to_mpq(flat[i]);
+    for (int i = 0; i < n; ++i) q[static_cast<std::size_t>(i)] = coordinate_traits<T>::to_mpq(flat[i]);
     scale_to_integers(q.data(), out, n);
   }
 }

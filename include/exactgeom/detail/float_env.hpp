@@ -99,4 +99,11 @@ template <class T, class ToLibrary, class InHeader, class... Args>
   }
 }
 
+/// The rounding check (debug builds of the caller) before a call the library
+/// answers for coordinates T, when T has a float path.
+template <class T>
+inline void check_rounding_for([[maybe_unused]] const char* where) {
+  if constexpr (has_float_path_v<T>) check_rounding(where);
+}
+
 }  // namespace exactgeom::detail

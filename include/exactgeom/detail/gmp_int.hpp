@@ -31,4 +31,7 @@ inline mpz_class mpz_of(std::uint64_t v) {
   }
 }
 
+/// mpz_class by GMP's own sign (int128.hpp has the others).
+inline int sgn(const mpz_class& v) { return ::sgn(v); }
+
 }  // namespace exactgeom::detail

@@ -2,7 +2,8 @@
 // kernel, the bit bounds that pick a type for each predicate and input width,
 // and sgn(). Light on purpose (no GMP, no Boost): predicates.hpp includes it,
 // and a user of double or int coordinates should not pay for big numbers.
-// The big types (fixed_int, mpz_class) are added by wide_int.hpp.
+// The big types (Boost's fixed_int, mpz_class) are added by the library's
+// src/kernel/wide_int.hpp.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,11 @@
 // worked out by hand below from the definitions in docs/queries.md.
 #include <exactgeom/exactgeom.hpp>
 
+// The core's headers leave Boost to the opt-in exactgeom/boost.hpp.
+#ifdef BOOST_VERSION
+#error "exactgeom/exactgeom.hpp includes a Boost header"
+#endif
+
 #include <cstdint>
 #include <cstdio>
 #include <string>

@@ -1,4 +1,4 @@
-// exactgeom/detail/segment_fast.hpp: fast exact paths of segments.hpp, same
+// src/kernel/segment_fast.hpp (private to the library): fast exact paths of segments.hpp, same
 // answers as segment_kernel.hpp: squared distances for int32 coordinates
 // (2-D: every decision in int64/__int128; 3-D: decisions by a proven double
 // filter with an exact fallback in a small 256-bit two's complement type,
@@ -42,8 +42,8 @@
 #include <limits>
 
 #include "exactgeom/detail/filters.hpp"
-#include "exactgeom/detail/segment_kernel.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "segment_kernel.hpp"
+#include "wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {

@@ -1,4 +1,4 @@
-// exactgeom/detail/segment_integers.hpp: how segments.hpp turns each coordinate
+// src/kernel/segment_integers.hpp (private): how segments.hpp turns each coordinate
 // type into the integer problem of detail/segment_kernel.hpp and back, and
 // the exact classification of two segments from orientation signs.
 #pragma once
@@ -9,8 +9,9 @@
 
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/detail/exact.hpp"
+#include "exactgeom/segments.hpp"
 #include "exactgeom/detail/scaling.hpp"
-#include "exactgeom/detail/segment_kernel.hpp"
+#include "segment_kernel.hpp"
 #include "exactgeom/geometry.hpp"
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/rational.hpp"
@@ -20,15 +21,15 @@ namespace exactgeom {
 namespace detail {
 
 template <class T>
-struct result_int {
+struct kernel_int {
   using type = mpz_class;
 };
 template <>
-struct result_int<std::int32_t> {
+struct kernel_int<std::int32_t> {
   using type = seg_w32;
 };
 template <>
-struct result_int<std::int64_t> {
+struct kernel_int<std::int64_t> {
   using type = seg_w64;
 };
 
@@ -95,7 +96,7 @@ bool doubles_as_int61(const std::array<P, K>& pts, std::array<std::array<std::in
 /// coordinate = integer * sn / sd (sn = sd = 1 for integer inputs).
 template <class T, int D, std::size_t K>
 struct IntegerForm {
-  using W = typename result_int<T>::type;
+  using W = typename kernel_int<T>::type;
   std::array<seg::V<W, static_cast<std::size_t>(D)>, K> p;
   mpz_class sn = 1, sd = 1;
 
@@ -114,9 +115,9 @@ struct IntegerForm {
       } else if constexpr (std::is_same_v<T, mpz_class>) {
         for (std::size_t i = 0; i < K; ++i)
           for (int k = 0; k < D; ++k) z[i * D + k] = coord(pts[i], k);
-      } else if constexpr (std::is_same_v<T, cpp_int>) {
+      } else if constexpr (coordinate_traits<T>::kind == CoordinateKind::big_int) {  // cpp_int
         for (std::size_t i = 0; i < K; ++i)
-          for (int k = 0; k < D; ++k) z[i * D + k] = to_mpz(coord(pts[i], k));
+          for (int k = 0; k < D; ++k) z[i * D + k] = coordinate_traits<T>::to_mpz(coord(pts[i], k));
       } else {
         mpq_class q[N];
         for (std::size_t i = 0; i < K; ++i)
@@ -151,8 +152,8 @@ struct IntegerForm {
 
 /// A coordinate as the exact rational result type.
 template <class T>
-Fraction<typename result_int<T>::type> exact_value(const T& x) {
-  using W = typename result_int<T>::type;
+Fraction<typename kernel_int<T>::type> exact_value(const T& x) {
+  using W = typename kernel_int<T>::type;
   if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
     return Fraction<W>(W(x));
   } else if constexpr (is_binary_float_v<T>) {
@@ -160,8 +161,8 @@ Fraction<typename result_int<T>::type> exact_value(const T& x) {
     return Fraction<W>(q.get_num(), q.get_den());
   } else if constexpr (std::is_same_v<T, mpz_class>) {
     return Fraction<W>(x);
-  } else if constexpr (std::is_same_v<T, cpp_int>) {
-    return Fraction<W>(to_mpz(x));
+  } else if constexpr (coordinate_traits<T>::kind == CoordinateKind::big_int) {  // cpp_int
+    return Fraction<W>(coordinate_traits<T>::to_mpz(x));
   } else if constexpr (std::is_same_v<T, mpq_class>) {
     return Fraction<W>(x.get_num(), x.get_den());
   } else {

@@ -1,4 +1,4 @@
-// exactgeom/detail/segment_triangle_kernel.hpp: the integer formula of
+// src/kernel/segment_triangle_kernel.hpp (private to the library): the integer formula of
 // segment_triangle.hpp, the exact squared distance between a closed segment
 // pq and a filled triangle abc in 3-D, written once over any integer type W
 // and division-free (the result is a Fraction<W>, not reduced).
@@ -34,9 +34,9 @@
 #include <optional>
 #include <type_traits>
 
-#include "exactgeom/detail/segment_fast.hpp"
-#include "exactgeom/detail/segment_kernel.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "segment_fast.hpp"
+#include "segment_kernel.hpp"
+#include "wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {

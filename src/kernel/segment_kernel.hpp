@@ -1,4 +1,4 @@
-// exactgeom/detail/segment_kernel.hpp: the integer formulas of segments.hpp
+// src/kernel/segment_kernel.hpp (private to the library): the integer formulas of segments.hpp
 // (closest points and squared distances of points and segments, the
 // crossing point), written once over any integer type W; the bit bounds
 // below choose W.
@@ -22,7 +22,7 @@
 #include <cstddef>
 
 #include "exactgeom/detail/vec.hpp"
-#include "exactgeom/detail/wide_int.hpp"
+#include "wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {
