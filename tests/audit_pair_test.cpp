@@ -167,7 +167,7 @@ TEST(AuditPair, EveryQuestionOfTheExactFunctionItselfIsRight) {
       o);
   EXPECT_EQ(tri_first.wrong(), 0u);
   const auto d2 = eg::audit::audit_pair<Seg2, Pt2>(
-      Question::distance2, [](const Seg2& x, const Pt2& y) { return eg::to_double(eg::squared_distance(ex(y), ex(x))); },
+      Question::squared_distance, [](const Seg2& x, const Pt2& y) { return eg::to_double(eg::squared_distance(ex(y), ex(x))); },
       o);
   EXPECT_EQ(d2.wrong(), 0u);
   const auto dist = eg::audit::audit_pair<Seg2, Seg2>(
@@ -947,7 +947,7 @@ std::string eval_says(Question q, const std::string& answer) {
   switch (q) {
     case Question::closed_overlap: return field(answer, "closed");
     case Question::open_overlap: return field(answer, "open");
-    case Question::distance2: {
+    case Question::squared_distance: {
       const mpq_class d2 = rational_field(field(answer, "dist2"));
       return eg::audit::cases::hex(eg::detail::ratio_to_double(d2.get_num(), d2.get_den()));
     }
@@ -981,7 +981,7 @@ std::string eval_says(Question q, const std::string& answer) {
 // pierces a triangle was R here and R + P in eval (57 kept lines differed in
 // a user's trial).
 TEST(AuditReplay, EveryQuestionsKeptLinesAnswerAsEval) {
-  const Question questions[] = {Question::closed_overlap, Question::open_overlap, Question::distance2,
+  const Question questions[] = {Question::closed_overlap, Question::open_overlap, Question::squared_distance,
                                 Question::distance,       Question::gap,          Question::depth,
                                 Question::normal};
   const eg::audit::AuditOptions o{.cases = exactgeom::testing::sanitized_cases(24, 4), .keep = 2};

@@ -73,7 +73,7 @@ E named(const std::string& name, const std::array<E, N>& all, const char* what) 
 }
 
 constexpr std::array<Question, 10> kQuestions = {
-    Question::closed_overlap, Question::open_overlap,   Question::distance2,
+    Question::closed_overlap, Question::open_overlap,   Question::squared_distance,
     Question::distance,       Question::gap,            Question::depth,
     Question::normal,         Question::closest_points, Question::time_of_impact,
     Question::direction};
@@ -142,7 +142,7 @@ Answer answer_of(Question q, int dim, py::handle r) {
     case Question::open_overlap:
       if (!PyBool_Check(r.ptr()) && PyObject_IsInstance(r.ptr(), g_np_bool) != 1) bad_answer(q, r, "a bool");
       return Answer::of(r.ptr() == Py_True || (!PyBool_Check(r.ptr()) && PyObject_IsTrue(r.ptr()) == 1));
-    case Question::distance2:
+    case Question::squared_distance:
     case Question::distance:
     case Question::gap:
       return Answer::of(real_of(q, r, "a float"));
@@ -227,7 +227,14 @@ std::string name_of(const py::function& fn, const Options& o) {
 
 AuditReport run(const py::function& fn, const std::string& question, const std::string& x,
                 const std::optional<std::string>& y, const Options& o) {
-  const Question q = named(question, kQuestions, "question");
+  // 0.3.0's name of squared_distance, accepted for one release.
+  if (question == "distance2") {
+    if (PyErr_WarnEx(PyExc_DeprecationWarning,
+                     "audit question 'distance2' is 'squared_distance' (one name per idea, as in C++)", 1) != 0)
+      throw py::error_already_set();
+  }
+  const Question q = named(question == "distance2" ? std::string("squared_distance") : question, kQuestions,
+                           "question");
   const PairLayout l = layout_of(x, y);
   const AuditOptions opt = options_of(o);
   AuditSubject s = pair_subject(q, l, o.x_float32, o.y_float32, name_of(fn, o), {});
@@ -326,7 +333,7 @@ value correctly rounded; "axis" is a shape's core, d the distance between the
 axes, R = r_x + r_y):
   closed_overlap  bool: d <= R (touching counts)
   open_overlap    bool: d < R
-  distance2       float: d**2
+  squared_distance  float: d**2 (0.3.0's 'distance2' still works, deprecated)
   distance        float: d
   gap             float: d - R
   depth           float or None: R - d, None when d > R

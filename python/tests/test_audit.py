@@ -102,9 +102,14 @@ def test_distance_audits():
     bad = eg.audit_pair(point_line_distance, "distance", "point2", "segment2", cases=60)
     assert bad.wrong > 0 and bad.gross > 0
     assert max(f.max_ulp for f in bad.families) > 1e6
-    # distance2 of two segments in 3-D, exact (Fraction -> float is correctly rounded).
-    d2 = eg.audit_pair(lambda s, t: float(oracle.segment_segment_d2(s, t)), "distance2", "segment3", cases=30)
+    # squared_distance of two segments in 3-D, exact (Fraction -> float is correctly rounded).
+    exact_d2 = lambda s, t: float(oracle.segment_segment_d2(s, t))  # noqa: E731
+    d2 = eg.audit_pair(exact_d2, "squared_distance", "segment3", cases=30)
     assert d2.wrong == 0
+    # 0.3.0's name of the question still works, with a DeprecationWarning, and asks the same.
+    with pytest.warns(DeprecationWarning, match="squared_distance"):
+        old = eg.audit_pair(exact_d2, "distance2", "segment3", cases=30)
+    assert old.json() == d2.json()
 
 
 def test_same_seed_same_report():

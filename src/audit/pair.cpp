@@ -27,7 +27,7 @@ std::string_view to_string(Question q) {
   switch (q) {
     case Question::closed_overlap: return "closed_overlap";
     case Question::open_overlap: return "open_overlap";
-    case Question::distance2: return "distance2";
+    case Question::squared_distance: return "squared_distance";
     case Question::distance: return "distance";
     case Question::gap: return "gap";
     case Question::depth: return "depth";
@@ -254,7 +254,7 @@ PairTruth truth(Question q, const PairLayout& l, Span c) {
     case Question::open_overlap:
       t.answer = Answer::of(p.with_y([&](const auto& other) { return interiors_overlap(p.x, other); }));
       break;
-    case Question::distance2: t.answer = Answer::of(nearest(d2)); break;
+    case Question::squared_distance: t.answer = Answer::of(nearest(d2)); break;
     case Question::distance: t.answer = Answer::of(t.dist); break;
     case Question::gap: t.answer = Answer::of(no_negative_zero(-round_depth(R, d2))); break;
     case Question::depth:
@@ -801,7 +801,7 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
   auto has_radius = [](ShapeKind k) { return k == ShapeKind::ball || k == ShapeKind::capsule; };
   if (has_radius(l.x) || has_radius(l.y) || q == Question::time_of_impact)
     s.radius_sum = [l](std::span<const double> c) { return radius_sum_of(l, c); };
-  s.answer_scale_power = q == Question::distance2 ? 2
+  s.answer_scale_power = q == Question::squared_distance ? 2
                          : (q == Question::normal || q == Question::time_of_impact) ? 0
                          : q == Question::direction                                ? 0
                                                                                     : 1;
@@ -813,7 +813,7 @@ AuditSubject pair_subject_of(Question q, const PairLayout& l, bool float_x, bool
     if (!values) return q == Question::normal ? std::fmin(t.boundary, t.dist) : t.boundary;
     const double e = abs_error(exact, got);
     switch (q) {  // the error as a length: how far off the engine's geometry is
-      case Question::distance2: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
+      case Question::squared_distance: return t.dist > 0 ? e / (2 * t.dist) : std::sqrt(e);
       case Question::normal: return e * t.dist;
       case Question::time_of_impact: {
         // The backward error, as audit_sweep rates a time: how far the

@@ -308,7 +308,7 @@ PairTruth solid_truth(Question q, const PairLayout& l, Span c, bool boundary) {
     }
   }
   const auto [X, Y] = pair_cores(l, c);
-  if (!boundary && (q == Question::closed_overlap || q == Question::distance2 || q == Question::distance ||
+  if (!boundary && (q == Question::closed_overlap || q == Question::squared_distance || q == Question::distance ||
                     q == Question::gap || q == Question::closest_points)) {
     // What the distance alone decides (no penetration; boundary left 0).
     const cvx::Separation s = cvx::core_distance(X, Y);
@@ -318,7 +318,7 @@ PairTruth solid_truth(Question q, const PairLayout& l, Span c, bool boundary) {
     const double g = -round_depth(R, s.dist2);
     switch (q) {
       case Question::closed_overlap: t.answer = Answer::of(s.dist2 <= R * R); break;
-      case Question::distance2: t.answer = Answer::of(nearest(s.dist2)); break;
+      case Question::squared_distance: t.answer = Answer::of(nearest(s.dist2)); break;
       case Question::distance: t.answer = Answer::of(t.dist); break;
       case Question::gap: t.answer = Answer::of(g == 0 ? 0.0 : g); break;
       default: {
@@ -337,7 +337,7 @@ PairTruth solid_truth(Question q, const PairLayout& l, Span c, bool boundary) {
   switch (q) {
     case Question::closed_overlap: t.answer = Answer::of(f.closed); break;
     case Question::open_overlap: t.answer = Answer::of(f.open); break;  // depth > 0, as contact's open
-    case Question::distance2: t.answer = Answer::of(nearest(f.sep.dist2)); break;
+    case Question::squared_distance: t.answer = Answer::of(nearest(f.sep.dist2)); break;
     case Question::distance: t.answer = Answer::of(t.dist); break;
     case Question::gap: t.answer = Answer::of(f.gap == 0 ? 0.0 : f.gap); break;
     case Question::depth: t.answer = f.closed ? Answer::of(f.depth) : Answer::none(); break;

@@ -513,7 +513,7 @@ enum class Question {
   open_overlap,    // bool: the shapes overlap by more than touching (contact's
                    // depth > 0: d < R, or the cores cross so that no small
                    // move separates them); exactgeom::interiors_overlap
-  distance2,       // double: d^2
+  squared_distance,  // double: d^2 (0.3.0: distance2)
   distance,        // double: d
   gap,             // double: d - R (negative when the interiors overlap)
   depth,           // optional<double>: contact(x, y)->depth, none when d > R:
