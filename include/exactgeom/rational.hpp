@@ -17,7 +17,6 @@
 #include <gmpxx.h>
 
 #include <cmath>
-#include <algorithm>
 #include <compare>
 #include <concepts>
 #include <cstdint>
@@ -60,12 +59,16 @@ class FixedInt {
     limbs_[0] = m;
     size_ = m != 0;
   }
-  /// From a magnitude of n little-endian 64-bit limbs (n <= max_limbs; high
-  /// zero limbs allowed) and a sign.
-  static FixedInt from_limbs(const std::uint64_t* limbs, std::size_t n, bool negative) {
+  /// From a magnitude of n little-endian 64-bit limbs (n <= max_limbs, else
+  /// invalid_input; high zero limbs allowed) and a sign. L: any unsigned
+  /// 64-bit type (std::uint64_t, or the unsigned long long of other libraries'
+  /// limbs), read as its own type.
+  template <class L>
+    requires(std::unsigned_integral<L> && sizeof(L) == sizeof(std::uint64_t))
+  static FixedInt from_limbs(const L* limbs, std::size_t n, bool negative) {
     if (n > max_limbs) throw invalid_input("FixedInt: more limbs than its width");
     FixedInt r;
-    std::copy(limbs, limbs + n, r.limbs_);
+    for (std::size_t i = 0; i < n; ++i) r.limbs_[i] = static_cast<std::uint64_t>(limbs[i]);
     while (n > 0 && r.limbs_[n - 1] == 0) --n;
     r.size_ = static_cast<unsigned>(n);
     r.neg_ = negative && n > 0;

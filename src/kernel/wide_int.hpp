@@ -10,7 +10,6 @@
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 
-#include <cstring>
 #include <iterator>
 #include <vector>
 
@@ -75,14 +74,10 @@ struct int_conversion<boost::multiprecision::number<B, E>> {
 /// FixedInt): the same sign and magnitude limbs, copied.
 template <unsigned Bits>
 FixedInt<Bits> to_public(const fixed_int<Bits>& v) {
+  // Boost's limbs are read as their own type (unsigned long long, where
+  // std::uint64_t is unsigned long) and converted one by one.
   const auto& b = v.backend();
-  static_assert(sizeof(*b.limbs()) == sizeof(std::uint64_t));
-  // Copied through memcpy: Boost's limb type may be unsigned long long, not
-  // std::uint64_t's unsigned long (reading one as the other breaks aliasing).
-  std::uint64_t limbs[FixedInt<Bits>::max_limbs];
-  const std::size_t n = b.size();
-  std::memcpy(limbs, b.limbs(), n * sizeof(std::uint64_t));
-  return FixedInt<Bits>::from_limbs(limbs, n, v.sign() < 0);
+  return FixedInt<Bits>::from_limbs(b.limbs(), b.size(), v.sign() < 0);
 }
 template <unsigned Bits>
 Fraction<FixedInt<Bits>> to_public(const Fraction<fixed_int<Bits>>& q) {
