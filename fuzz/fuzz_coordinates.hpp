@@ -32,6 +32,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "exactgeom/boost.hpp"
 #include "exactgeom/coordinate.hpp"
 #include "exactgeom/geometry.hpp"
 

@@ -114,7 +114,6 @@ struct SegmentIntersection {
 // closest_points(s, t) answers a ClosestPoints (rational.hpp) with both
 // segment parameters s and t set.
 
-
 // The implementations, compiled into the library for every coordinate type:
 // float, double, int32_t, int64_t, mpz_class, mpq_class, and cpp_int and
 // cpp_rational (exactgeom/boost.hpp) -- src/compiled.cpp. They live there,
