@@ -386,7 +386,7 @@ template <class A, class B>
   if constexpr (route_to_library<T>()) {
     return compiled::shapes_meet(x, y, strict);
   } else {
-    if constexpr (has_float_path_v<T>) check_rounding(strict ? "interiors_overlap" : "intersects");
+    check_rounding_for<T>(strict ? "interiors_overlap" : "intersects");
     return shapes_meet_impl(x, y, strict);
   }
 }

@@ -269,7 +269,7 @@ Sign orient2d(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c) {
   if constexpr (detail::route_to_library<T>()) {
     return compiled::orient2d(a, b, c);
   } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("orient2d");
+    detail::check_rounding_for<T>("orient2d");
     return detail::orient2d_impl(a, b, c);
   }
 }
@@ -281,7 +281,7 @@ Sign orient3d(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
   if constexpr (detail::route_to_library<T>()) {
     return compiled::orient3d(a, b, c, d);
   } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("orient3d");
+    detail::check_rounding_for<T>("orient3d");
     return detail::orient3d_impl(a, b, c, d);
   }
 }
@@ -292,7 +292,7 @@ Sign incircle(const Point2<T>& a, const Point2<T>& b, const Point2<T>& c, const 
   if constexpr (detail::route_to_library<T>()) {
     return compiled::incircle(a, b, c, d);
   } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("incircle");
+    detail::check_rounding_for<T>("incircle");
     return detail::incircle_impl(a, b, c, d);
   }
 }
@@ -304,7 +304,7 @@ Sign insphere(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, const 
   if constexpr (detail::route_to_library<T>()) {
     return compiled::insphere(a, b, c, d, e);
   } else {
-    if constexpr (detail::has_float_path_v<T>) detail::check_rounding("insphere");
+    detail::check_rounding_for<T>("insphere");
     return detail::insphere_impl(a, b, c, d, e);
   }
 }

@@ -81,6 +81,13 @@ inline void check_rounding([[maybe_unused]] const char* where) {
 #endif
 }
 
+/// The rounding check (debug builds of the caller) before a call with
+/// coordinates T, when T has a float path (the others have no filter).
+template <class T>
+inline void check_rounding_for([[maybe_unused]] const char* where) {
+  if constexpr (has_float_path_v<T>) check_rounding(where);
+}
+
 /// The routing rule of the public entry points, written once: under
 /// EXACTGEOM_UNSAFE_MATH a call whose coordinates have a float path goes to
 /// the library's compiled entry point, to_library(args...); otherwise the
@@ -94,16 +101,9 @@ template <class T, class ToLibrary, class InHeader, class... Args>
   if constexpr (route_to_library<T>()) {
     return to_library(args...);
   } else {
-    if constexpr (has_float_path_v<T>) check_rounding(where);
+    check_rounding_for<T>(where);
     return in_header(args...);
   }
-}
-
-/// The rounding check (debug builds of the caller) before a call the library
-/// answers for coordinates T, when T has a float path.
-template <class T>
-inline void check_rounding_for([[maybe_unused]] const char* where) {
-  if constexpr (has_float_path_v<T>) check_rounding(where);
 }
 
 }  // namespace exactgeom::detail
