@@ -340,15 +340,9 @@ int orient3d_exact(const mpz_class* c) { return orient3d_k(c, c + 3, c + 6, c + 
 int incircle_exact(const mpz_class* c) { return incircle_k(c, c + 2, c + 4, c + 6); }
 int insphere_det_exact(const mpz_class* c) { return insphere_det_k(c, c + 3, c + 6, c + 9, c + 12); }
 
-mpz_class to_mpz(const cpp_int& v) {
-  std::vector<std::uint64_t> limbs;
-  export_bits(v, std::back_inserter(limbs), 64, false);  // magnitude, little-endian limbs
-  mpz_class z;
-  if (!limbs.empty())
-    mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
-  if (v.sign() < 0) z = -z;
-  return z;
-}
+// The kernels' conversion of any Boost integer (kernel/wide_int.hpp), which
+// copies cpp_int's limbs without a temporary vector.
+mpz_class to_mpz(const cpp_int& v) { return int_to_mpz(v); }
 
 cpp_int to_cpp_int(const mpz_class& v) {
   const std::size_t n = (mpz_sizeinbase(v.get_mpz_t(), 2) + 63) / 64;
