@@ -244,7 +244,26 @@ std::vector<P2> hull2(std::vector<P2> p) {
 
 std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, const std::vector<Q>& on_piece,
                                             const std::vector<Q>& on_shape) {
-  if (p.degenerate == 2) return std::nullopt;
+  // Two positions of the piece are equal. A face with a repeated index,
+  // (i, i, j) in any order, is the segment v[i] v[j] (the point v[i] when
+  // every index is i) and its features are named by those indices
+  // (docs/queries.md "pieces"); where two different indices share a
+  // position there is no feature.
+  std::size_t seg_a = 0, seg_b = 0;  // the segment's two corners, when seg
+  bool seg = false;
+  if (p.degenerate == 2) {
+    if (p.nv != 3) return std::nullopt;  // a chain segment of two indices at one position
+    const bool e01 = p.v[0] == p.v[1], e12 = p.v[1] == p.v[2], e02 = p.v[0] == p.v[2];
+    if (!e01 && !e12 && !e02) return std::nullopt;
+    if (e01 && e12) return PieceFeature{PieceFeature::Kind::vertex, {p.v[0], p.v[0]}};
+    seg_a = e12 ? 0 : 1;  // the lone corner and one of the repeated pair
+    seg_b = e12 ? 1 : (e01 ? 2 : 0);
+    if (p.core.dim == 3) {
+      for (int k = 0; k < 3; ++k)  // different positions, or the two indices share one
+        if (p.core.c[seg_a * 3 + static_cast<std::size_t>(k)] != p.core.c[seg_b * 3 + static_cast<std::size_t>(k)]) seg = true;
+    }
+    if (!seg) return std::nullopt;
+  }
   const int dim = p.core.dim;
   V3 n{Q(0), Q(0), Q(0)};
   for (int k = 0; k < dim; ++k) n[static_cast<std::size_t>(k)] = on_shape[static_cast<std::size_t>(k)] - on_piece[static_cast<std::size_t>(k)];
@@ -258,10 +277,12 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   };
   const PieceFeature face{PieceFeature::Kind::face, {0, 0}};
 
-  // The piece's face farthest along n.
+  // The piece's face farthest along n (of the segment's two corners, for a
+  // repeated index).
   std::vector<std::size_t> top;
   Q best;
   for (std::size_t i = 0; i < m; ++i) {
+    if (seg && i != seg_a && i != seg_b) continue;
     const Q s = dot(n, P[i]);
     if (top.empty() || s > best) best = s, top.assign(1, i);
     else if (s == best) top.push_back(i);
@@ -284,6 +305,13 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
     if (lo < 0) lo = 0;
     if (hi > top_t) hi = top_t;
   };
+  if (seg) {  // a repeated index: the segment (seg_a, seg_b), n orthogonal to it
+    if (!line_interval(P[seg_a], sub(P[seg_b], P[seg_a]), F, n, lo, hi)) return std::nullopt;
+    clamp01(Q(1));
+    if (sgn(hi) == 0) return vertex(seg_a);
+    if (lo == 1) return vertex(seg_b);
+    return edge(seg_a, seg_b);
+  }
   if (m == 2) {  // a chain segment of positive length, n orthogonal to it
     if (!line_interval(P[0], sub(P[1], P[0]), F, n, lo, hi)) return std::nullopt;
     clamp01(Q(1));
@@ -479,7 +507,10 @@ struct Nearest {
 
 /// A lower bound on the distance between two boxes (0 when they meet):
 /// each coordinate gap and the root rounded, so the result is scaled down by
-/// 2^-50 relative, far more than the few roundings can add.
+/// 2^-50 relative, far more than the few roundings can add. Squares that
+/// overflow give +inf, which only ever meets an upper bound that is +inf
+/// too (the gaps are at most the distance, so the distance's square, whose
+/// root rounded up is the bound, overflows as well): nothing is pruned then.
 double box_gap_lower(const Box& a, const Box& b) {
   double s2 = 0;
   for (std::size_t k = 0; k < 3; ++k) {
@@ -487,6 +518,15 @@ double box_gap_lower(const Box& a, const Box& b) {
     s2 += g * g;
   }
   return std::sqrt(s2) * (1 - 0x1p-50);
+}
+
+/// The box b grown by e >= 0 (a double, possibly +inf), rounded outward.
+Box grown(Box b, double e) {
+  for (std::size_t k = 0; k < 3; ++k) {
+    b.lo[k] = std::nextafter(b.lo[k] - e, -std::numeric_limits<double>::infinity());
+    b.hi[k] = std::nextafter(b.hi[k] + e, std::numeric_limits<double>::infinity());
+  }
+  return b;
 }
 
 double sqrt_up(const Q& d2) {
@@ -505,7 +545,10 @@ Nearest nearest_piece(const Core& shape, const Surface& s, bool surface_is_x) {
   // found so far, so are all that follow (far from a large mesh, most boxes
   // of the query are never measured exactly).
   std::vector<std::pair<double, std::uint32_t>> order;
-  for (std::uint32_t k : sorted_candidates(s, core_box(shape, Q(sqrt_up(first.dist2))))) {
+  // The query box in doubles: sqrt_up is +inf for a distance beyond the
+  // largest double, which no rational can hold (mpq_set_d on it is
+  // SIGFPE: issue 52, E8).
+  for (std::uint32_t k : sorted_candidates(s, grown(sbox, sqrt_up(first.dist2)))) {
     const Piece p = s.piece(k);
     order.emplace_back(box_gap_lower(sbox, core_box(p.core, 0)), k);
   }

@@ -462,8 +462,33 @@ TEST(Mesh, DegenerateTrianglesHaveTheFeaturesOfWhatTheyCover) {
   ASSERT_TRUE(c);
   EXPECT_EQ(c->pieces[0].feature, (PieceFeature{PieceFeature::Kind::edge, {0, 2}}));
   EXPECT_EQ(c->pieces[0].surface_feature, SurfaceFeature::degenerate_edge);
-  // Two indices at one position: no feature.
-  EXPECT_EQ(feature(Sphere<std::int64_t>{P{2, 8, 1}, 2}), std::nullopt);
+  // A repeated index, (3, 3, 4): the segment from v[3] to v[4], its features
+  // named by those indices (docs/queries.md "pieces"; eval once said null).
+  EXPECT_EQ(feature(Sphere<std::int64_t>{P{2, 8, 1}, 2}), (PieceFeature{PieceFeature::Kind::edge, {3, 4}}));
+  EXPECT_EQ(feature(Sphere<std::int64_t>{P{5, 8, 1}, 2}), (PieceFeature{PieceFeature::Kind::vertex, {4, 4}}));
+  EXPECT_EQ(feature(Sphere<std::int64_t>{P{-1, 8, 1}, 2}), (PieceFeature{PieceFeature::Kind::vertex, {3, 3}}));
+}
+
+TEST(Mesh, RepeatedIndicesInEveryOrderAndTwoIndicesAtOnePosition) {
+  using P = Point3<std::int64_t>;
+  // v[2] is at v[0]'s position under another index.
+  const std::vector<P> v{P{0, 0, 0}, P{4, 0, 0}, P{0, 0, 0}};
+  auto feature = [&](std::array<std::uint32_t, 3> f, const Sphere<std::int64_t>& s) {
+    const TriangleMesh3<std::int64_t> m(v, {f});
+    const auto c = contact(s, m);
+    EXPECT_TRUE(c && c->pieces.size() == 1);
+    return c ? c->pieces.at(0).feature : std::nullopt;
+  };
+  const Sphere<std::int64_t> mid{P{2, 0, 1}, 2}, right{P{6, 0, 1}, 3};
+  for (const auto& f : {F3{0, 0, 1}, F3{0, 1, 0}, F3{1, 0, 0}}) {
+    EXPECT_EQ(feature(f, mid), (PieceFeature{PieceFeature::Kind::edge, {0, 1}}));
+    EXPECT_EQ(feature(f, right), (PieceFeature{PieceFeature::Kind::vertex, {1, 1}}));
+  }
+  // (1, 1, 1): the point v[1].
+  EXPECT_EQ(feature(F3{1, 1, 1}, right), (PieceFeature{PieceFeature::Kind::vertex, {1, 1}}));
+  // Two different indices at one position (0 and 2): null, with or without a repeat.
+  EXPECT_EQ(feature(F3{0, 2, 1}, mid), std::nullopt);
+  EXPECT_EQ(feature(F3{0, 0, 2}, Sphere<std::int64_t>{P{1, 0, 1}, 2}), std::nullopt);
 }
 
 TEST(Mesh, TreeNeverPrunesATouchingTriangleFarFromTheOrigin) {
@@ -754,4 +779,87 @@ TEST(Mesh, ASweepThroughTheSeamMeetsIt) {
   // Sliding along the seam at its height: met at t = 0; just above it: never.
   EXPECT_EQ(time_of_impact(P{-1, -1, 0}, P{4, 4, 0}, floor), 0.25);
   EXPECT_EQ(time_of_impact(P{-1, -1, 1}, P{4, 4, 0}, floor), std::nullopt);
+}
+
+namespace {
+
+/// A double of any exponent, as tests/wide_magnitude_lines.py draws them:
+/// zero, a subnormal, or 1..2 times 2^e for e in [-1022, 1000], either sign.
+double wide(std::mt19937_64& g) {
+  const double k = std::uniform_real_distribution<double>(0, 1)(g);
+  double v;
+  if (k < 0.05) return 0.0;
+  if (k < 0.15) v = std::ldexp(std::uniform_real_distribution<double>(1, 0x1p52)(g), -1074);
+  else v = std::ldexp(std::uniform_real_distribution<double>(1, 2)(g), std::uniform_int_distribution<int>(-1022, 1000)(g));
+  return std::uniform_int_distribution<int>(0, 1)(g) ? -v : v;
+}
+
+}  // namespace
+
+TEST(Mesh, FullDoubleRangeSurfacesAnswerExactlyInEitherOrder) {
+  // Issue 52 (E8): meshes and chains whose coordinates span the double
+  // range ended the process with SIGFPE (mpq_set_d on the infinite upper
+  // bound of a distance beyond the largest double, in the nearest-piece
+  // search). The line that found it, then random ones: every union answer
+  // is the pieces' (the least distance, the largest depth, the least time),
+  // each piece asked alone through the convex engine, which has no tree.
+  using P2 = Point2<double>;
+  {
+    const Chain2<double> chain({P2{-0x1.050843a58fd1ep-642, 0x1.a9619573f5b2cp+850},
+                                P2{-0x1.966ca841dcfc2p+927, -0x1.a1dba26529c64p+317}});
+    const ConvexPolygon<double> point({P2{0x1.f4bd0a8b395cap+26, -0x1.0c232b14faab0p-1018}}, 0x1.9c157543c9b2cp-575);
+    EXPECT_FALSE(contact(point, chain));
+    EXPECT_EQ(distance(point, chain), distance(point, Segment2<double>{chain.points()[0], chain.points()[1]}));
+  }
+  using P = Point3<double>;
+  {
+    // A triangle on the plane x + y = 2e160, whose box reaches the ball
+    // (the first guess), 1.41e160 away, and one 1.2e160 away: distances
+    // whose squares and box gaps' squares are beyond the largest double.
+    const double far = 1e160;
+    for (bool nearer_first : {false, true}) {
+      std::vector<P> v{{2 * far, 0, 0}, {0, 2 * far, 0}, {0, 2 * far, 1}, {1.2 * far, 5, 5}, {1.2 * far, 6, 5}, {1.2 * far, 5, 6}};
+      std::vector<TriangleMesh3<double>::Face> f{{0, 1, 2}, {3, 4, 5}};
+      if (nearer_first) std::swap(f[0], f[1]);
+      const TriangleMesh3<double> m(v, f);
+      const Sphere<double> ball{P{0, 0, 0}, 1};
+      EXPECT_EQ(q_of(squared_distance(ball, m)), q_of(squared_distance(ball, Triangle3<double>{v[3], v[4], v[5]})));
+      EXPECT_EQ(closest_points(ball, m).piece, std::optional<std::size_t>(nearer_first ? 0 : 1));
+    }
+  }
+  std::mt19937_64 g(52);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<P> pool;
+    for (int k = 0; k < 3; ++k) pool.push_back({wide(g), wide(g), wide(g)});
+    auto pt = [&] { return g() % 2 ? pool[g() % pool.size()] : P{wide(g), wide(g), wide(g)}; };
+    std::vector<P> v;
+    for (int k = 0; k < 4; ++k) v.push_back(pt());
+    std::vector<TriangleMesh3<double>::Face> f;
+    for (int k = 0; k < 3; ++k) f.push_back({std::uint32_t(g() % 4), std::uint32_t(g() % 4), std::uint32_t(g() % 4)});
+    const TriangleMesh3<double> m(v, f);
+    const ConvexHull3<double> hull({pt(), pt(), pt(), pt()}, g() % 2 ? 0.0 : std::fabs(wide(g)));
+    const P move{wide(g), wide(g), wide(g)};
+    std::optional<Q> least;
+    double deepest = 0;
+    std::optional<double> first;
+    for (const auto& face : f) {
+      const Triangle3<double> t{v[face[0]], v[face[1]], v[face[2]]};
+      const Q d2 = q_of(squared_distance(hull, t));
+      if (!least || d2 < *least) least = d2;
+      if (const auto c = contact(hull, t)) deepest = std::max(deepest, c->depth);
+      const auto toi = time_of_impact(hull, move, t);
+      if (toi && (!first || *toi < *first)) first = toi;
+    }
+    EXPECT_EQ(q_of(squared_distance(hull, m)), *least) << trial;
+    EXPECT_EQ(q_of(squared_distance(m, hull)), *least) << trial;
+    const auto c = contact(hull, m), c2 = contact(m, hull);
+    EXPECT_EQ(c.has_value(), c2.has_value()) << trial;
+    if (c) {
+      EXPECT_EQ(c->depth, deepest) << trial;
+    }
+    if (c2) {
+      EXPECT_EQ(c2->depth, deepest) << trial;
+    }
+    EXPECT_EQ(time_of_impact(hull, move, m), first) << trial;
+  }
 }

@@ -139,6 +139,24 @@ done
 check "eval: 200 random full-range lines, each answered within 10 s" test "$wide_slow" -eq 0
 check "eval: the full-range lines: one answer each, no error" test "$(cat "$tmp"/wide/*.out | grep -c '"op"')" -eq 200
 check "eval: the full-range lines: cores meet on some" test "$(cat "$tmp"/wide/*.out | grep -c '"dist2":"0"')" -ge 40
+# The same with a mesh or chain on one side, in either order (issue 52, E8:
+# 10 of 61 such lines ended eval with SIGFPE), each under `timeout 10` (here
+# each takes under 0.1 s), and every answer checked against its pieces'
+# answers as separate convex lines (the union rules, exactly).
+python3 "$(dirname "$0")/wide_magnitude_lines.py" 52 200 --surfaces > "$tmp/wide_s.jsonl"
+mkdir -p "$tmp/wide_s"
+split -l 1 -a 3 "$tmp/wide_s.jsonl" "$tmp/wide_s/line_"
+wide_slow=0
+for f in "$tmp"/wide_s/line_*; do
+  timeout 10 "$bin" eval "$f" > "$f.out" 2>&1 || { wide_slow=$((wide_slow + 1)); echo "wide surface line $(basename "$f") not answered in 10 s (or failed)"; }
+done
+check "eval: 200 random full-range mesh and chain lines, each answered within 10 s" test "$wide_slow" -eq 0
+cat "$tmp"/wide_s/line_*.out > "$tmp/wide_s.out"
+python3 "$(dirname "$0")/wide_magnitude_lines.py" --pieces < "$tmp/wide_s.jsonl" > "$tmp/wide_sp.jsonl"
+"$bin" eval "$tmp/wide_sp.jsonl" > "$tmp/wide_sp.out"
+check "eval: the full-range mesh and chain lines agree with their pieces' answers" \
+  python3 "$(dirname "$0")/wide_magnitude_lines.py" --check "$tmp/wide_s.jsonl" "$tmp/wide_s.out" "$tmp/wide_sp.out"
+check "eval: the full-range surface lines: some meet" test "$(grep -c '"closed":true' "$tmp/wide_s.out")" -ge 20
 
 "$bin" eval --help > "$tmp/eval_help"
 check "eval --help lists every op, sweep included" grep -q "sweep)" "$tmp/eval_help"

@@ -13,6 +13,8 @@ import pytest
 
 import exactgeom as eg
 
+H = float.fromhex
+
 
 def terrain(rng, n=4, hmax=2):
     h = rng.integers(-hmax, hmax + 1, size=(n, n)).astype(float)
@@ -181,3 +183,49 @@ def test_bad_input():
         eg.closest_points((np.zeros((2, 3)), np.ones(2)), m)
     with pytest.raises(ValueError, match=r"meshes\[.a.\]: .*(bad JSON|trailing)"):
         eg.EvalMeshes({"a": "{\"v\": [[0,0,0]], \"f\": [[0,0,0]]} x"})
+
+
+def test_full_double_range_surfaces_answer_as_their_pieces():
+    # Issue 52 (E8): such surfaces ended the process with SIGFPE. The line
+    # that found it, then meshes and chains of every exponent against hulls
+    # and segments in both orders: each answer is its pieces' combined.
+    pts = [[H("-0x1.050843a58fd1ep-642"), H("0x1.a9619573f5b2cp+850")],
+           [H("-0x1.966ca841dcfc2p+927"), H("-0x1.a1dba26529c64p+317")]]
+    ch = eg.Chain(np.array(pts))
+    point = {"poly": [[H("0x1.f4bd0a8b395cap+26"), H("-0x1.0c232b14faab0p-1018")]], "r": H("0x1.9c157543c9b2cp-575")}
+    assert eg.contact(point, ch) is None
+    assert eg.squared_distance(point, ch) == eg.squared_distance(point, {"seg": pts, "r": 0})
+    rng = np.random.default_rng(52)
+
+    def wide():
+        k = rng.random()
+        if k < 0.05:
+            return 0.0
+        v = float(rng.integers(1, 2**52)) * 2.0**-1074 if k < 0.15 else rng.uniform(1, 2) * 2.0 ** int(rng.integers(-1022, 1000))
+        return -v if rng.random() < 0.5 else v
+
+    for trial in range(30):
+        v = np.array([[wide() for _ in range(3)] for _ in range(4)])
+        f = rng.integers(0, 4, size=(3, 3))
+        m = eg.Mesh(v, f)
+        hull = {"hull": [[wide() for _ in range(3)] for _ in range(4)], "r": abs(wide())}
+        tris = [{"tri": [list(v[i]) for i in face]} for face in f]
+        per = [eg.squared_distance(hull, t) for t in tris]
+        assert eg.squared_distance(hull, m) == eg.squared_distance(m, hull) == min(per), trial
+        c = eg.contact(hull, m)
+        alone = [eg.contact(hull, t) for t in tris]
+        assert (c is None) == all(a is None for a in alone), trial
+        if c is not None:
+            assert c.depth == max(a.depth for a in alone if a is not None), trial
+
+
+def test_a_repeated_index_is_the_segment_of_its_two_indices():
+    # docs/queries.md "pieces": (3, 3, 4) is the segment v[3] v[4], its
+    # features named by those indices; null only where two different
+    # indices share a position (issue 52, E7).
+    v = np.array([[0, 0, 0], [4, 0, 0], [1, 0, 0], [0, 8, 0], [4, 8, 0], [0, 8, 0]], float)
+    m = eg.Mesh(v, np.array([[3, 3, 4]]))
+    assert [p.feature for p in eg.contact(((2, 8, 1), 2), m).pieces] == [("edge", (3, 4))]
+    assert [p.feature for p in eg.contact(((5, 8, 1), 2), m).pieces] == [("vertex", (4,))]
+    shared = eg.Mesh(v, np.array([[3, 5, 4]]))
+    assert [p.feature for p in eg.contact(((2, 8, 1), 2), shared).pieces] == [None]

@@ -44,6 +44,11 @@ const char* to_string(SurfaceFeature f);
 /// The smallest feature of one piece that holds every point of the piece
 /// closest to the other shape's core: the piece's interior (kind face), an
 /// edge (vertex indices v[0] < v[1]) or a vertex (v[0]; v[1] == v[0]).
+/// A degenerate triangle has no face: collinear corners give the edges and
+/// vertices of the segment they cover; a face with a repeated index, (i, i,
+/// j) in any order, is the segment v[i] v[j] (edge {i, j}, vertices i and j;
+/// the vertex i for (i, i, i)). Where two different indices share a
+/// position, a contact has no feature (std::nullopt).
 struct PieceFeature {
   enum class Kind : std::uint8_t { face, edge, vertex } kind = Kind::face;
   std::array<std::uint32_t, 2> v{};
