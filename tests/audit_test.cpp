@@ -171,13 +171,47 @@ TEST(AuditShrink, PairSubjectsKeepTheirShapesClass) {
 
 /// Runs audit_main with the arguments; its exit status and standard output.
 std::pair<int, std::string> run_main(std::vector<std::string> args, const std::vector<eg::audit::AuditJob>& jobs,
-                                     eg::audit::AuditOptions defaults = {.cases = 40}) {
+                                     eg::audit::AuditOptions defaults = {.cases = 40},
+                                     const std::vector<eg::audit::AuditFlag>& flags = {}) {
   args.insert(args.begin(), "audit_test");
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   ::testing::internal::CaptureStdout();
-  const int status = eg::audit::audit_main(static_cast<int>(argv.size()), argv.data(), jobs, std::move(defaults));
+  const int status =
+      eg::audit::audit_main(static_cast<int>(argv.size()), argv.data(), jobs, std::move(defaults), flags);
   return {status, ::testing::internal::GetCapturedStdout()};
+}
+
+TEST(AuditMain, TakesTheProgramsOwnFlags) {
+  // Issue 52: an engine's tolerance had to come through an environment
+  // variable; a program declares it as a flag.
+  double tolerance = 0;
+  bool verbose = false;
+  const std::vector<eg::audit::AuditFlag> flags{
+      {"--tolerance", "the engine's cast tolerance", "T",
+       [&](const std::string& v) {
+         std::size_t used = 0;
+         tolerance = std::stod(v, &used);
+         if (used != v.size()) throw std::invalid_argument("--tolerance wants a number");
+       }},
+      {"--verbose", "say more", "", [&](const std::string&) { verbose = true; }}};
+  double seen = -1;
+  const std::vector<eg::audit::AuditJob> job{{"reads it", [&](const eg::audit::AuditOptions& o) {
+                                                seen = tolerance;
+                                                return eg::audit::run_audit(fixed_subject(), o);
+                                              }}};
+  const auto [status, out] = run_main({"--tolerance", "1e-4", "--verbose", "--cases", "5"}, job, {.cases = 40}, flags);
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_EQ(seen, 1e-4);
+  EXPECT_TRUE(verbose);
+  const auto [hs, help] = run_main({"--help"}, job, {}, flags);
+  EXPECT_EQ(hs, 0);
+  EXPECT_NE(help.find("--tolerance T"), std::string::npos) << help;
+  EXPECT_NE(help.find("the engine's cast tolerance"), std::string::npos) << help;
+  EXPECT_EQ(run_main({"--tolerance", "x"}, job, {}, flags).first, 2);
+  EXPECT_EQ(run_main({"--tolerance"}, job, {}, flags).first, 2);
+  const std::vector<eg::audit::AuditFlag> clash{{"--cases", "mine", "N", [](const std::string&) {}}};
+  EXPECT_EQ(run_main({}, job, {}, clash).first, 2);
 }
 
 std::vector<eg::audit::AuditJob> two_jobs() {

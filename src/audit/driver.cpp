@@ -1,6 +1,7 @@
 // exactgeom::audit::audit_main: the command line of an audit program, written once
 // (examples/audits use it): the standard flags, the jobs run in order, the
 // reports printed as Markdown or as mergeable JSON lines.
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -44,9 +45,32 @@ std::uint64_t parse_count(const std::string& v, const char* what) {
 
 }  // namespace
 
-int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults) {
+int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults,
+               const std::vector<AuditFlag>& flags) {
   const std::string program = argc > 0 && argv[0] ? argv[0] : "audit";
   AuditOptions o = std::move(defaults);
+  std::string usage = kUsage;
+  if (!flags.empty()) {
+    usage += "This program's own options:\n";
+    for (const AuditFlag& f : flags) {
+      std::string head = "  " + f.name + (f.value_name.empty() ? "" : " " + f.value_name);
+      head.resize(std::max<std::size_t>(head.size() + 1, 17), ' ');
+      usage += head + f.help + "\n";
+    }
+  }
+  for (const AuditFlag& f : flags) {
+    static const char* const kStandard[] = {"--cases", "--seed", "--shard", "--keep", "--only",
+                                            "--json",  "--html", "--list",  "--help", "-h"};
+    for (const char* k : kStandard)
+      if (f.name == k) {
+        std::fprintf(stderr, "%s: the program's flag %s is a standard flag of audit_main\n", program.c_str(), k);
+        return 2;
+      }
+    if (f.name.size() < 3 || f.name.rfind("--", 0) != 0 || !f.set) {
+      std::fprintf(stderr, "%s: a program flag needs a name --NAME and a setter ('%s')\n", program.c_str(), f.name.c_str());
+      return 2;
+    }
+  }
   bool json = false, list = false;
   std::string html;  // --html FILE
   std::vector<std::string> only;
@@ -57,8 +81,13 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
         if (i + 1 >= argc) throw std::invalid_argument(std::string(a) + " wants a value");
         return argv[++i];
       };
-      if (a == "--help" || a == "-h") {
-        std::printf("Usage: %s [options]\n%s", program.c_str(), kUsage);
+      const AuditFlag* own = nullptr;
+      for (const AuditFlag& f : flags)
+        if (a == f.name) own = &f;
+      if (own) {
+        own->set(own->value_name.empty() ? std::string() : value());
+      } else if (a == "--help" || a == "-h") {
+        std::printf("Usage: %s [options]\n%s", program.c_str(), usage.c_str());
         return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 2;
       } else if (a == "--cases") {
         o.cases = parse_count(value(), "--cases");
@@ -90,7 +119,7 @@ int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOp
       }
     }
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "%s: %s\n%s", program.c_str(), e.what(), kUsage);
+    std::fprintf(stderr, "%s: %s\n%s", program.c_str(), e.what(), usage.c_str());
     return 2;
   }
   auto chosen = [&](const AuditJob& j) {

@@ -564,9 +564,7 @@ double solid_closest_residual(const PairLayout& l, Span c, const Answer& got) {
   return std::fmax(std::fmax(ex, ey), gap);
 }
 
-namespace {
-/// x's core swept by t v over [0, t]: its points and the points moved.
-cvx::Core swept(const cvx::Core& X, Span v, const mpq_class& t) {
+cvx::Core swept_core(const cvx::Core& X, Span v, const mpq_class& t) {
   cvx::Core s = X;
   s.hull_dim = -1;
   s.facets.clear();
@@ -575,6 +573,8 @@ cvx::Core swept(const cvx::Core& X, Span v, const mpq_class& t) {
     for (std::size_t k = 0; k < d; ++k) s.c.push_back(X.c[i * d + k] + t * v[k]);
   return s;
 }
+
+namespace {
 double margin_of(const cvx::Core& S, const cvx::Core& Y) {
   const cvx::ContactFacts f = cvx::core_contact(S, Y);
   return f.closed ? f.depth : f.gap;
@@ -589,7 +589,7 @@ SweepTruth solid_sweep_truth(const PairLayout& l, Span c) {
   mpq_class v2 = 0;
   for (const mpq_class& k : v) v2 += k * k;
   t.motion = nearest_sqrt(v2);
-  t.boundary = margin_of(swept(X, v, 1), Y);
+  t.boundary = margin_of(swept_core(X, v, 1), Y);
   const std::optional<double> toi = cvx::core_time_of_impact(X, Y, std::vector<mpq_class>(v.begin(), v.end()));
   t.answer = toi ? Answer::of(*toi) : Answer::none();
   return t;
@@ -598,7 +598,7 @@ SweepTruth solid_sweep_truth(const PairLayout& l, Span c) {
 double solid_sweep_margin(const PairLayout& l, Span c, double t) {
   const std::size_t w = l.width(), d = static_cast<std::size_t>(l.dim);
   const auto [X, Y] = pair_cores(l, c.first(w));
-  return margin_of(swept(X, c.subspan(w, d), mpq_class(std::clamp(t, 0.0, 1.0))), Y);
+  return margin_of(swept_core(X, c.subspan(w, d), mpq_class(std::clamp(t, 0.0, 1.0))), Y);
 }
 
 }  // namespace exactgeom::audit::detail

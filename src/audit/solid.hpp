@@ -68,6 +68,9 @@ double solid_closest_residual(const PairLayout& l, std::span<const mpq_class> c,
 /// audit_sweep's reference when x or y is a box or hull: x translated by
 /// t v (c is the pair case, then v).
 SweepTruth solid_sweep_truth(const PairLayout& l, std::span<const mpq_class> c);
+/// x's core swept by t v over [0, t] (v: its first dim values): its
+/// points and the points moved, a hull (facets not filled in).
+cvx::Core swept_core(const cvx::Core& X, std::span<const mpq_class> v, const mpq_class& t);
 /// The backward error of an answered time t: how far the region x sweeps
 /// over [0, t] is from touching y (its gap, or its depth when it meets y).
 double solid_sweep_margin(const PairLayout& l, std::span<const mpq_class> c, double t);

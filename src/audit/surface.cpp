@@ -12,6 +12,7 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <cstdio>
 
 #include "exactgeom/audit/subject.hpp"
 #include "exactgeom/detail/mesh_core.hpp"
@@ -225,6 +226,37 @@ std::vector<mpq_class> to_q(std::span<const double> c) {
   return q;
 }
 
+/// The centre of a shape in flat layout: a ball's, a capsule's axis
+/// midpoint, a box's (3 coordinates; z = 0 in 2-D).
+std::array<mpq_class, 3> centre_of(ShapeKind k, int dim, std::span<const mpq_class> c) {
+  const auto d = static_cast<std::size_t>(dim);
+  std::array<mpq_class, 3> m{0, 0, 0};
+  for (std::size_t j = 0; j < d; ++j) m[j] = k == ShapeKind::capsule ? mpq_class((c[j] + c[d + j]) / 2) : c[j];
+  return m;
+}
+
+/// Whether point x lies strictly behind the plane of piece p: in 3-D on the
+/// side opposite to (p1 - p0) x (p2 - p0), for a chain segment (p, q) on the
+/// side opposite to (e.y, -e.x), e = q - p (its front, docs/queries.md). A
+/// degenerate piece has no plane, so no back.
+bool behind_piece(const mesh::Piece& p, const std::array<mpq_class, 3>& x) {
+  if (p.degenerate) return false;
+  const auto d = static_cast<std::size_t>(p.core.dim);
+  auto at = [&](std::size_t corner, std::size_t k) -> const mpq_class& { return p.core.c[corner * d + k]; };
+  if (d == 2) {
+    const mpq_class ex = at(1, 0) - at(0, 0), ey = at(1, 1) - at(0, 1);
+    return sgn(mpq_class((x[0] - at(0, 0)) * ey - (x[1] - at(0, 1)) * ex)) < 0;
+  }
+  std::array<mpq_class, 3> u, v, w;
+  for (std::size_t k = 0; k < 3; ++k) u[k] = at(1, k) - at(0, k), v[k] = at(2, k) - at(0, k), w[k] = x[k] - at(0, k);
+  const mpq_class n0 = u[1] * v[2] - u[2] * v[1], n1 = u[2] * v[0] - u[0] * v[2], n2 = u[0] * v[1] - u[1] * v[0];
+  return sgn(mpq_class(n0 * w[0] + n1 * w[1] + n2 * w[2])) < 0;
+}
+
+bool centre_behind(const mesh::Piece& p, ShapeKind k, int dim, std::span<const mpq_class> shape) {
+  return behind_piece(p, centre_of(k, dim, shape));
+}
+
 /// Lifts the shape (centred at (x, y)) by `high` and drops it down onto the
 /// surface by the exact time of impact: it then touches the surface (to
 /// within rounding); a drop that misses leaves it lifted.
@@ -262,7 +294,7 @@ double penetration(Gen& r, double size) {
 
 // --- the families ------------------------------------------------------------
 
-Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::uint64_t index) {
+Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::uint64_t index, const SurfaceOptions& so) {
   Gen r{case_rng(seed, f, index)};
   Made m;
   SurfaceCase& L = m.level;
@@ -277,7 +309,8 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
     case SurfaceFamily::flat_seams:
     case SurfaceFamily::degenerate_triangles:
     case SurfaceFamily::seam_sweeps: {
-      grid_surface(L, 4, 4, 1.0, any_diagonal(r), {0, 0, 0}, [](int, int) { return 0.0; }, false);
+      const HeightFieldDiagonal dg = any_diagonal(r);  // drawn in any case: the cases stay the same
+      grid_surface(L, 4, 4, 1.0, so.diagonal.value_or(dg), {0, 0, 0}, [](int, int) { return 0.0; }, false);
       if (f == SurfaceFamily::degenerate_triangles) {
         // Zero-area triangles along seams: (a, mid, b) on a grid line with its
         // midpoint added, and (a, a, b) with a repeated corner.
@@ -315,7 +348,8 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
       const double amp = r.uni(0.05, 0.5);
       std::vector<double> h(49);
       for (double& z : h) z = r.uni(-amp, amp);
-      grid_surface(L, 6, 6, 1.0, any_diagonal(r), {o, o, 0},
+      const HeightFieldDiagonal dg = any_diagonal(r);
+      grid_surface(L, 6, 6, 1.0, so.diagonal.value_or(dg), {o, o, 0},
                    [&](int i, int j) { return h[static_cast<std::size_t>(j * 7 + i)]; }, true);
       x = o + r.uni(1.5, 4.5), y = o + r.uni(1.5, 4.5);
       if (r.coin()) x = std::round(x);
@@ -418,7 +452,24 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
     }
     for (double& c : m.v) c = fl(c);
   } else {
-    press(k, dim, m.shape, fixed_pen ? *fixed_pen : penetration(r, size));
+    double pen = fixed_pen ? *fixed_pen : penetration(r, size);
+    if (so.one_sided) {
+      // One-sided surfaces: keep the centre in front of every piece the
+      // pressed shape meets (a shape pressed past its centre into a ridge
+      // would be behind both faces, where an engine rightly ignores them):
+      // halve the press until it is, down to touching.
+      auto behind = [&](double p) {
+        std::vector<double> c = m.shape;
+        press(k, dim, c, p);
+        const std::vector<mpq_class> q = to_q(c);
+        const Core X = flat_core(k, dim, q);
+        for (const auto& pf : mesh::union_contact(X, S.surface(), true, false).pieces)
+          if (centre_behind(S.surface().piece(pf.piece), k, dim, q)) return true;
+        return false;
+      };
+      for (int h = 0; h < 40 && pen > 0 && behind(pen); ++h) pen = h == 39 ? 0.0 : pen / 2;
+    }
+    press(k, dim, m.shape, pen);
   }
   return m;
 }
@@ -541,6 +592,9 @@ void check_options(const AuditOptions& o, const SurfaceOptions& so) {
     throw invalid_input("surface audit: the shard must be 0 <= shard_index < shard_count");
   if (!(so.contact_distance >= 0) || !std::isfinite(so.contact_distance))
     throw invalid_input("surface audit: contact_distance must be a finite length >= 0");
+  if (so.sweep_target && !(std::isfinite(so.sweep_target->separation) && so.sweep_target->separation >= 0 &&
+                           std::isfinite(so.sweep_target->tolerance) && so.sweep_target->tolerance >= 0))
+    throw invalid_input("surface audit: a sweep target's separation and tolerance must be finite and >= 0");
 }
 
 std::array<double, 3> unit(const std::array<double, 3>& n, int dim) {
@@ -558,11 +612,129 @@ bool ghost_site(SurfaceFeature s) {
          s == SurfaceFeature::concave_vertex;
 }
 
+
+// --- the reference, with one-sided surfaces -------------------------------------
+
+/// The pieces the reference is about: every piece, or (SurfaceOptions::
+/// one_sided) the front faces: for a contact, the pieces whose plane has the
+/// shape's centre on or in front of it (Jolt's CollideConvexVsTriangles:
+/// a triangle is back-facing when the centre is strictly behind it); for a
+/// cast, the pieces the motion does not approach from behind, n . v <= 0
+/// (Jolt's CastConvexVsTriangles). A degenerate piece has no back.
+struct Sides {
+  bool all = true;
+  std::vector<std::uint8_t> front;  // by piece index, when !all
+  bool has(std::uint32_t k) const { return all || front[k] != 0; }
+};
+
+Sides contact_sides(const mesh::Surface& s, bool one_sided, ShapeKind k, int dim, std::span<const mpq_class> q) {
+  Sides r;
+  if (!one_sided) return r;
+  r.all = false;
+  const auto c = centre_of(k, dim, q);
+  for (std::uint32_t i = 0; i < s.pieces(); ++i) r.front.push_back(!behind_piece(s.piece(i), c));
+  return r;
+}
+
+Sides sweep_sides(const mesh::Surface& s, bool one_sided, std::span<const mpq_class> v) {
+  Sides r;
+  if (!one_sided) return r;
+  r.all = false;
+  for (std::uint32_t i = 0; i < s.pieces(); ++i) {
+    const mesh::Piece p = s.piece(i);
+    // n . v > 0 is x = p0 - v strictly behind the plane.
+    std::array<mpq_class, 3> x{0, 0, 0};
+    for (std::size_t k = 0; k < 3 && k < v.size(); ++k) x[k] = p.core.c[k] - v[k];
+    r.front.push_back(!behind_piece(p, x));
+  }
+  return r;
+}
+
+/// The union's answer for shape X (the surface first, so normals point from
+/// the surface to the shape) over the pieces of `sides`. When no piece
+/// meets, dist2 and gap are the least over those pieces (gap +inf for none).
+mesh::UnionFacts union_over(const Core& X, const mesh::Surface& s, const Sides& sides, bool features) {
+  if (sides.all) return mesh::union_contact(X, s, true, features);
+  std::vector<std::uint32_t> near, cand;
+  s.candidates(mesh::core_box(X, X.r), near);
+  for (std::uint32_t k : near)
+    if (sides.has(k)) cand.push_back(k);
+  mesh::UnionFacts u = mesh::union_contact(X, s, true, features, &cand);
+  if (u.closed) return u;
+  u.gap = kInf;
+  u.normal.reset();
+  bool any = false;
+  for (std::uint32_t k = 0; k < s.pieces(); ++k) {
+    if (!sides.has(k)) continue;
+    const auto f = exactgeom::detail::cvx::core_contact(s.piece(k).core, X);
+    if (!any || f.sep.dist2 < u.dist2) u.dist2 = f.sep.dist2, u.gap = f.gap, u.nearest = k, any = true;
+  }
+  return u;
+}
+
+/// The first t at which X moved by t v meets a piece of `sides`.
+std::optional<double> toi_over(const Core& X, const mesh::Surface& s, const Sides& sides, const std::vector<mpq_class>& v) {
+  if (sides.all) return mesh::union_time_of_impact(X, s, false, v);
+  std::vector<std::uint32_t> cand;
+  s.candidates(mesh::swept_box(X, v, X.r), cand);
+  std::optional<double> best;
+  for (std::uint32_t k : cand) {
+    if (!sides.has(k)) continue;
+    const auto t = exactgeom::detail::cvx::core_time_of_impact(X, s.piece(k).core, v);
+    if (t && (!best || *t < *best)) best = t;
+  }
+  return best;
+}
+
+/// A sweep's backward error: how far the region X sweeps over [0, t] is
+/// from touching the surface -- its depth when it meets (the answer is
+/// late: the shape went that deep), else its gap (early). Also the pieces
+/// the region meets (for the local scale).
+double swept_margin(const Core& X, const std::vector<mpq_class>& v, const mpq_class& t, const mesh::Surface& s,
+                    const Sides& sides, std::vector<std::uint32_t>* met = nullptr) {
+  const mesh::UnionFacts u = union_over(swept_core(X, v, t), s, sides, false);
+  if (met)
+    for (const auto& p : u.pieces) met->push_back(p.piece);
+  return u.closed ? u.depth : u.gap;
+}
+
+/// The scale a case's severities are measured in (SurfaceOptions::scale):
+/// the case's largest magnitude, or the local one: the largest coordinate
+/// of the shape and of the pieces near it (those it meets, else the nearest;
+/// for a cast, those its whole sweep meets), and of the motion, measured
+/// from the shape's centre.
+double scale_of(SurfaceScale scale, const SurfaceCase& L, std::span<const mpq_class> q, ShapeKind k, int dim,
+                const mesh::Surface& s, const std::vector<std::uint32_t>& near, std::span<const mpq_class> v = {}) {
+  if (scale == SurfaceScale::case_largest) return largest(L, std::vector<mpq_class>(q.begin(), q.end()));
+  const auto c = centre_of(k, dim, q);
+  const auto d = static_cast<std::size_t>(dim);
+  double m = 0;
+  auto points = [&](const Core& X) {
+    for (std::size_t i = 0; i < X.size(); ++i)
+      for (std::size_t j = 0; j < d; ++j) m = std::max(m, std::fabs(nearest_q(X.c[i * d + j] - c[j])) + nearest_q(X.r));
+  };
+  points(flat_core(k, dim, q));
+  for (std::uint32_t p : near) points(s.piece(p).core);
+  for (const mpq_class& x : v) m = std::max(m, std::fabs(nearest_q(x)));
+  return m > 0 ? m : 1;
+}
+
+/// The largest distance between the held shape's flat values and the
+/// requested ones (FamilyAudit::max_held_offset, before dividing by the
+/// scale's ULP).
+double held_offset(std::span<const double> asked, std::span<const mpq_class> held) {
+  double m = 0;
+  for (std::size_t i = 0; i < asked.size() && i < held.size(); ++i)
+    m = std::max(m, std::fabs(nearest_q(held[i] - mpq_class(asked[i]))));
+  return m;
+}
+
 }  // namespace
 
 std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
                                                  const SurfaceApprox& approx, const HeldShape& held,
-                                                 const AuditOptions& o, const SurfaceOptions& so) {
+                                                 const ShapeValid& valid, const AuditOptions& o,
+                                                 const SurfaceOptions& so) {
   check_options(o, so);
   const std::vector<SurfaceFamily> fams = families_of(so, dim, false);
   const double band_ulp = float_shape ? 0x1p29 : 1.0;
@@ -573,14 +745,22 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
     t.fa.name = std::string(to_string(f));
     for (auto& v : T) v.push_back(t);
     for (std::size_t i = o.shard_index; i < o.cases; i += o.shard_count) {
-      Made m = make_case(f, kind, dim, o.seed, i);
+      Made m = make_case(f, kind, dim, o.seed, i, so);
       if (float_shape) round_to_float(m.shape);
+      if ((so.valid && !so.valid(m.level)) || (valid && !valid(m.shape))) {
+        for (auto& v : T) ++v.back().fa.skipped;
+        continue;
+      }
       const std::vector<mpq_class> q = held ? held(m.shape) : to_q(m.shape);
       const ExactSurface S(m.level);
       const Core X = flat_core(kind, dim, q);
-      const mesh::UnionFacts E = mesh::union_contact(X, S.surface(), true);
+      const Sides sides = contact_sides(S.surface(), so.one_sided, kind, dim, q);
+      const mesh::UnionFacts E = union_over(X, S.surface(), sides, true);
       const std::vector<SurfaceContact> got = approx(m.level, m.shape);
-      const double big = largest(m.level, q), u = ulp_of(big) * band_ulp;
+      std::vector<std::uint32_t> near;
+      for (const auto& p : E.pieces) near.push_back(p.piece);
+      if (near.empty() && std::isfinite(E.gap)) near.push_back(E.nearest);
+      const double big = scale_of(so.scale, m.level, q, kind, dim, S.surface(), near), u = ulp_of(big) * band_ulp;
       const std::string line = "{\"op\":\"contact\",\"x\":" + surface_json(m.level) + ",\"y\":" + shape_json(kind, dim, q) + "}";
       auto wrong = [&](int which, double margin, std::string expected, std::string answer) {
         Tally& tt = T[which].back();
@@ -599,7 +779,11 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
           keep_case(tt, std::move(w), o.keep);
         }
       };
-      for (auto& v : T) ++v.back().fa.cases;
+      const double offset = held ? held_offset(m.shape, q) / ulp_of(big) : -1;
+      for (auto& v : T) {
+        ++v.back().fa.cases;
+        v.back().fa.max_held_offset = std::max(v.back().fa.max_held_offset, offset);
+      }
       // contact?
       const bool exact = closed_q ? E.closed : E.open;
       const bool said = !got.empty();
@@ -680,6 +864,7 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
           for (std::size_t k = 0; k < d; ++k) side += n[k] * (*open[w]->f.depth_normal)[k];
         if (side < 0)
           for (double& x : n) x = -x;
+        for (double& x : n) x += 0.0;  // no -0 in the reports
         return n;
       };
       auto has_feature = [&](std::size_t w, const PieceFeature& feat) {
@@ -730,16 +915,12 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
         for (std::size_t k = 0; k < v.size() && k < 3; ++k) a[k] = v[k];
         return a;
       };
-      // extra(n, w): the extra push of a contact of normal n from overlapping
-      // piece w: how much further the shape moves along n to clear w's patch
-      // than along the worst of the right normals there -- the face normals
-      // of the patch's pieces; at a concave edge or vertex of w also the
-      // faces' holding it (either side's normal is right); for a piece with
-      // no smooth neighbour, also its own depth normal (a convex edge's or a
-      // boundary's normal is right). On a flat floor the plane's normal
-      // pushes exactly the depth; a normal from a seam, tilted, further; one
-      // along the floor does not clear the floor's patch.
-      auto extra_of = [&](const std::array<double, 3>& n, std::size_t w) {
+      // The right normals of a contact from overlapping piece w: the face
+      // normals of w's patch; at a concave edge or vertex of w also the faces'
+      // holding it (either side's normal is right); for a piece with no
+      // smooth neighbour, also its own depth normal (a convex edge's or a
+      // boundary's normal is right).
+      auto right_normals = [&](std::size_t w) {
         const mesh::PieceFacts& pf = *open[w];
         const std::vector<std::size_t> P = patch_of(w);
         std::vector<std::array<double, 3>> A;
@@ -753,8 +934,20 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
             if (has_feature(k, *pf.feature))
               if (const auto a = face_normal(k)) A.push_back(*a);
         if (P.size() == 1 && pf.f.depth_normal) A.push_back(unit_of(*pf.f.depth_normal));
+        std::sort(A.begin(), A.end());
+        A.erase(std::unique(A.begin(), A.end()), A.end());
+        return A;
+      };
+      // extra(n, w): the extra push of a contact of normal n from overlapping
+      // piece w: how much further the shape moves along n to clear w's patch
+      // than along the worst of its right normals. On a flat floor the
+      // plane's normal pushes exactly the depth; a normal from a seam,
+      // tilted, further; one along the floor does not clear the floor's patch.
+      auto extra_of = [&](const std::array<double, 3>& n, std::size_t w) {
+        const mesh::PieceFacts& pf = *open[w];
+        const std::vector<std::size_t> P = patch_of(w);
         double worst_admissible = -kInf;
-        for (const auto& a : A) worst_admissible = std::max(worst_admissible, exit_of(a, P));
+        for (const auto& a : right_normals(w)) worst_admissible = std::max(worst_admissible, exit_of(a, P));
         if (!std::isfinite(worst_admissible)) return std::max(0.0, exit_of(n, {w}) - pf.f.depth);
         return std::max(0.0, exit_of(n, P) - worst_admissible);
       };
@@ -772,30 +965,41 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
           if (open[w]->piece == piece) return w;
         return std::nullopt;
       };
-      // A contact's extra push: from the piece it names (none when that piece
-      // does not overlap: `features` judges it), or, without a piece, from
-      // the overlapping piece it fits best.
-      auto contact_extra = [&](const SurfaceContact& c) -> std::optional<double> {
+      // A contact's extra push and the overlapping piece it is judged on:
+      // the piece it names (none when that piece does not overlap:
+      // `features` judges it), or, without a piece, the overlapping piece it
+      // fits best.
+      auto contact_extra = [&](const SurfaceContact& c) -> std::optional<std::pair<double, std::size_t>> {
         if (c.piece) {
           const auto w = open_index(*c.piece);
           if (!w) return std::nullopt;
-          return extra_of(c.normal, *w);
+          return std::make_pair(extra_of(c.normal, *w), *w);
         }
-        double best = kInf;
-        for (std::size_t w = 0; w < open.size(); ++w) best = std::min(best, extra_of(c.normal, w));
-        return open.empty() ? std::nullopt : std::optional<double>(best);
+        std::optional<std::pair<double, std::size_t>> best;
+        for (std::size_t w = 0; w < open.size(); ++w) {
+          const double e = extra_of(c.normal, w);
+          if (!best || e < best->first) best = std::make_pair(e, w);
+        }
+        return best;
+      };
+      auto normals_str = [&](const std::vector<std::array<double, 3>>& A) {
+        std::string s;
+        for (const auto& a : A) s += (s.empty() ? "" : " or ") + vec_str(a, dim);
+        return s.empty() ? std::string("any least direction") : s;
       };
       const double slack = 4 * u;
       if (E.open && said) {
         double worst = 0;
         std::array<double, 3> worst_n{};
+        std::optional<std::size_t> worst_w;
         bool any = false;
         for (const auto& c : got) {
           if (!(c.depth > 0)) continue;
           const auto p = contact_extra(c);
           if (!p) continue;
           any = true;
-          if (!(*p <= worst)) worst = *p, worst_n = c.normal;
+          if (!(p->first <= worst)) worst = p->first, worst_n = c.normal, worst_w = p->second;
+          if (!worst_w) worst_w = p->second;
         }
         Tally& tt = T[2].back();
         if (any) {
@@ -803,11 +1007,10 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
           tt.fa.max_scale_ulp = std::max(tt.fa.max_scale_ulp, su);
           tt.fa.max_abs = std::max(tt.fa.max_abs, worst);
           histogram(tt.fa, su / band_ulp);
-          std::array<double, 3> en{};
-          if (E.depth_normal)
-            for (std::size_t k = 0; k < E.depth_normal->size(); ++k) en[k] = (*E.depth_normal)[k];
-          if (!(worst <= slack))
-            wrong(2, worst, E.depth_normal ? vec_str(en, dim) : "any least direction", vec_str(worst_n, dim));
+          // The exact column: the right normals of the worst contact's patch
+          // (the face normals of its smooth patch), not the union's depth
+          // normal, which at a ghost is the same wrong normal per piece.
+          if (!(worst <= slack)) wrong(2, worst, normals_str(right_normals(*worst_w)), vec_str(worst_n, dim));
         }
       } else if (E.open != said && !excused && E.open) {
         ++T[2].back().fa.got_none;
@@ -828,11 +1031,16 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
               if (pp.piece == *c.piece) return &pp;
             return nullptr;
           }();
-          if (!p) {  // a piece the shape does not meet
+          if (!p) {  // a piece the shape does not meet, or (one-sided) a back face
             const Core P = S.surface().piece(static_cast<std::uint32_t>(*c.piece)).core;
             const auto sep = exactgeom::detail::cvx::core_contact(P, X);
-            if (sep.gap > so.contact_distance && sep.gap > worst)
+            const bool back = !sides.has(static_cast<std::uint32_t>(*c.piece));
+            if (back && sep.closed && c.depth > 0) {
+              if (sep.depth > slack && sep.depth > worst)
+                worst = sep.depth, what = "piece " + std::to_string(*c.piece) + " (a back face: the shape's centre is behind it)";
+            } else if (sep.gap > so.contact_distance && sep.gap > worst) {
               worst = sep.gap, what = "piece " + std::to_string(*c.piece) + " (apart from the shape)";
+            }
             continue;
           }
           const auto w = open_index(p->piece);
@@ -854,79 +1062,99 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
   }
   const Tolerance push_tol{Unit::scale_ulps, 4 * band_ulp};
   const std::string ex = closed_q ? "closed" : "open";
+  const std::string how = std::string(so.one_sided ? "; one-sided: the front faces only" : "") +
+                          (so.scale == SurfaceScale::local ? "; scale: local (the shape and the pieces near it, from its centre)"
+                                                           : "; scale: the case's largest magnitude");
   return {report_of(name + ": contact?", "does the engine report a contact; exact: the union's " + ex +
-                                             " test (touching is " + (closed_q ? "contact" : "no contact") + ")",
+                                             " test (touching is " + (closed_q ? "contact" : "no contact") + ")" + how,
                     T[0], o, band_ulp, false, {}, 1),
           report_of(name + ": depth",
                     "the deepest reported contact's depth; exact: the union's depth (the largest over the pieces), "
-                    "correctly rounded",
+                    "correctly rounded" + how,
                     T[1], o, band_ulp, true, o.tolerance, 1),
           report_of(name + ": normal",
                     "each reported contact's normal (depth > 0), by its extra push: how much further the shape moves "
                     "along it to clear the smooth patch of its piece (the overlapping pieces joined by flat edges and "
                     "vertices) than along the worst right normal there (a face normal of the patch; either face's at "
-                    "a concave edge; a lone piece's own depth normal); the case's largest",
+                    "a concave edge; a lone piece's own depth normal); the case's largest" + how,
                     T[2], o, band_ulp, true, push_tol, 1),
           report_of(name + ": features",
                     "every contact naming its piece comes from a real feature: not a piece apart from the shape, not "
                     "a ghost (at a flat or concave edge, a flat vertex, a degenerate piece or a penetrated piece of a "
-                    "smooth patch, a normal that pushes further than the right normals there)",
+                    "smooth patch, a normal that pushes further than the right normals there)" +
+                        std::string(so.one_sided ? ", not a back face" : "") + how,
                     T[3], o, band_ulp, false, {}, 1)};
 }
 
 AuditReport surface_sweep_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
-                                const SurfaceSweepApprox& approx, const HeldShape& held, const AuditOptions& o,
-                                const SurfaceOptions& so) {
+                                const SurfaceSweepApprox& approx, const HeldShape& held, const ShapeValid& valid,
+                                const AuditOptions& o, const SurfaceOptions& so) {
   check_options(o, so);
   if (dim != 3) throw invalid_input("surface sweep audit: 3-D shapes only");
   const std::vector<SurfaceFamily> fams = families_of(so, dim, true);
   const double band_ulp = float_shape ? 0x1p29 : 1.0;
+  const std::optional<SweepTarget> target = so.sweep_target;
   std::vector<Tally> T;
   for (SurfaceFamily f : fams) {
     Tally t;
     t.fa.name = std::string(to_string(f));
     T.push_back(t);
     for (std::size_t i = o.shard_index; i < o.cases; i += o.shard_count) {
-      Made m = make_case(f, kind, dim, o.seed, i);
+      Made m = make_case(f, kind, dim, o.seed, i, so);
       if (float_shape) round_to_float(m.shape);
-      const std::vector<mpq_class> q = held ? held(m.shape) : to_q(m.shape);
+      Tally& tt = T.back();
+      if ((so.valid && !so.valid(m.level)) || (valid && !valid(m.shape))) {
+        ++tt.fa.skipped;
+        continue;
+      }
+      std::vector<mpq_class> q = held ? held(m.shape) : to_q(m.shape);
+      // The reference's shape: the one held, grown by a target separation.
+      if (target && target->separation > 0) q[radius_index(kind, dim)] += target->separation;
       const ExactSurface S(m.level);
       const Core X = flat_core(kind, dim, q);
       const std::vector<mpq_class> vq = to_q(m.v);
-      const auto exact = mesh::union_time_of_impact(X, S.surface(), false, vq);
+      const Sides sides = sweep_sides(S.surface(), so.one_sided, vq);
+      const auto exact = toi_over(X, S.surface(), sides, vq);
       const auto got = approx(m.level, m.shape, m.v);
-      Tally& tt = T.back();
       ++tt.fa.cases;
-      const double big = largest(m.level, q), speed = std::sqrt(m.v[0] * m.v[0] + m.v[1] * m.v[1] + m.v[2] * m.v[2]);
+      // The region the whole cast sweeps: the backward error of a none (its
+      // depth) or of a time where there is none (its gap).
+      std::vector<std::uint32_t> met;
+      const double whole = swept_margin(X, vq, 1, S.surface(), sides, &met);
+      const double big = scale_of(so.scale, m.level, q, kind, dim, S.surface(), met, vq);
+      if (held) tt.fa.max_held_offset = std::max(tt.fa.max_held_offset, held_offset(m.shape, q) / ulp_of(big));
+      const double speed = std::sqrt(m.v[0] * m.v[0] + m.v[1] * m.v[1] + m.v[2] * m.v[2]);
       const double slack = 4 * ulp_of(big) * band_ulp;
-      double err = 0;
+      const double within = target ? target->tolerance : slack;  // a backward error that is right
+      double severity = 0;  // the backward error of a wrong answer (a length)
       bool bad = false;
       if (exact && got) {
-        err = std::fabs(*got - *exact) * speed;
-        const double su = err / ulp_of(big);
+        const double travel = std::fabs(*got - *exact) * speed;
+        const double su = travel / ulp_of(big);
         tt.fa.max_scale_ulp = std::max(tt.fa.max_scale_ulp, su);
         tt.fa.max_abs = std::max(tt.fa.max_abs, std::fabs(*got - *exact));
         if (*exact != 0) tt.fa.max_ulp = std::max(tt.fa.max_ulp, std::fabs(*got - *exact) / ulp_of(*exact));
         histogram(tt.fa, su / band_ulp);
-        bad = !(err <= slack);
+        if (!(travel <= slack)) {
+          // Late: the depth of the region swept by then; early: its gap.
+          severity = std::isfinite(*got) ? std::fabs(swept_margin(X, vq, mpq_class(std::clamp(*got, 0.0, 1.0)),
+                                                                  S.surface(), sides))
+                                         : kInf;
+          bad = !target || !(severity <= within);
+        }
       } else if (exact && !got) {
-        ++tt.fa.got_none;
-        err = (1 - *exact) * speed;  // the rest of the frame: through the surface
-        bad = true;
+        severity = std::fabs(whole);  // how deep the whole cast goes: through the surface
+        bad = !target || !(severity <= within);
+        if (bad) ++tt.fa.got_none;
       } else if (!exact && got) {
-        ++tt.fa.got_value;
-        // How far the shape at the answered time is from the surface.
-        Core Y = X;
-        const auto d = static_cast<std::size_t>(dim);
-        const mpq_class tq(std::clamp(*got, 0.0, 1.0));
-        for (std::size_t p = 0; p < Y.size(); ++p)
-          for (std::size_t k = 0; k < d; ++k) Y.c[p * d + k] += tq * vq[k];
-        err = std::max(0.0, mesh::union_contact(Y, S.surface(), true, false).gap);
-        bad = err > so.contact_distance;
+        severity = std::max(0.0, whole);  // how near the whole cast comes
+        bad = severity > so.contact_distance && (!target || !(severity <= within));
+        if (bad) ++tt.fa.got_value;
       }
       if (bad) {
         ++tt.fa.wrong;
-        const double mu = err / ulp_of(big);
+        const double beyond = target ? std::max(0.0, severity - target->tolerance) : severity;
+        const double mu = beyond / ulp_of(big);
         const bool gross = !(mu <= o.gross_band * band_ulp);
         tt.fa.gross += gross;
         if (o.keep > 0) {
@@ -935,18 +1163,26 @@ AuditReport surface_sweep_audit(ShapeKind kind, int dim, bool float_shape, std::
                     ",\"v\":[\"" + cases::hex(m.v[0]) + "\",\"" + cases::hex(m.v[1]) + "\",\"" + cases::hex(m.v[2]) + "\"]}";
           w.expected = exact ? cases::hex(*exact) : "none";
           w.got = got ? cases::hex(*got) : "none";
-          w.margin = err / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
+          w.margin = beyond / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
           w.size = w.unshrunk_size = static_cast<double>(i);
           keep_case(tt, std::move(w), o.keep);
         }
       }
     }
   }
+  char band[160] = "";
+  if (target)
+    std::snprintf(band, sizeof band, " (to a target separation %.9g, right within %.9g of it)", target->separation,
+                  target->tolerance);
   return report_of(name + ": time of impact",
-                   "the first t in [0, 1] at which the shape moved by t v touches the surface, none if never; exact: "
-                   "the union's time of impact, correctly rounded; a wrong answer's severity is the distance the "
-                   "shape travels between the exact time and the answered one (late or none: into or through the "
-                   "surface)",
+                   "the first t in [0, 1] at which the shape moved by t v touches the surface" + std::string(band) +
+                       ", none if never; exact: the union's time of impact, correctly rounded; wrong beyond 4 ULPs "
+                       "of travel; a wrong answer's severity is its backward error: how far the region the shape "
+                       "sweeps by the answered time is from touching the surface (late or none: how deep it goes; "
+                       "early, or a time where there is none: how far it stays)" +
+                       (so.one_sided ? "; one-sided: the faces the motion does not approach from behind" : "") +
+                       (so.scale == SurfaceScale::local ? "; scale: local (the shape, its motion and the pieces its sweep meets, from its centre)"
+                                                        : "; scale: the case's largest magnitude"),
                    T, o, band_ulp, true, {Unit::scale_ulps, 4 * band_ulp}, 1);
 }
 

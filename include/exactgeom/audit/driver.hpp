@@ -31,6 +31,22 @@ struct AuditJob {
         }) {}
 };
 
+/// A flag of your own for audit_main (an engine's tolerance, a mode):
+/// `--NAME VALUE` calls set(VALUE) before any job runs, so the jobs read
+/// what it set; `help` is listed by --help. set() throws
+/// std::invalid_argument for a value it does not take (a usage error,
+/// exit status 2, the message on standard error). Without a `value_name`
+/// the flag takes no value and set("") is called.
+///   double tolerance = 1e-4;
+///   audit_main(argc, argv, jobs, {}, {{"--tolerance", "the engine's cast tolerance", "T",
+///                                      [&](const std::string& v) { tolerance = std::stod(v); }}});
+struct AuditFlag {
+  std::string name;        // with its dashes: "--tolerance"
+  std::string help;        // one line
+  std::string value_name;  // "T"; empty: a flag without a value
+  std::function<void(const std::string&)> set;
+};
+
 /// A ready main() for an audit program: parses the standard flags into a
 /// copy of `defaults`, runs the chosen jobs in order and prints their
 /// reports, Markdown or (--json) one AuditReport::json() line each, which
@@ -46,6 +62,9 @@ struct AuditJob {
 ///     return exactgeom::audit::audit_main(argc, argv, {{"my contact", [](const AuditOptions& o) {
 ///       return exactgeom::audit::audit_contact<A, B>(my_contact, o, "my contact"); }}});
 ///   }
-int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults = {});
+/// `flags` are the program's own, beside the standard ones (a name that is
+/// a standard flag's is an error, exit status 2).
+int audit_main(int argc, char** argv, const std::vector<AuditJob>& jobs, AuditOptions defaults = {},
+               const std::vector<AuditFlag>& flags = {});
 
 }  // namespace exactgeom::audit

@@ -106,9 +106,25 @@ struct SurfaceContact {
   std::optional<std::size_t> piece;
 };
 
+/// The length a surface report measures severities in (the gross band, the
+/// ULP columns, the 4-ULP slack of the normal and time questions).
+enum class SurfaceScale {
+  /// The case's largest magnitude (every vertex and the shape): float code
+  /// that works in world coordinates cannot do better than its ULPs, so a
+  /// 6e-5-deep sphere on terrain at offset 1e6 is rounding-level.
+  case_largest,
+  /// The magnitude local to the contact: the largest coordinate of the shape
+  /// and of the pieces near it (those it meets, else the nearest; for a cast,
+  /// those its whole sweep meets, and the motion), measured from the shape's
+  /// centre -- what code that subtracts the shape's position first (double
+  /// positions, float shapes) is owed.
+  local,
+};
+
 /// Options of the surface audits beside AuditOptions (whose cases, seed,
 /// shards, keep and gross_band they use; its families are the pair
-/// families and are not used here).
+/// families and are not used here). New members are added at the end, so
+/// designated initializers keep compiling.
 struct SurfaceOptions {
   /// The families to run; empty: every family of the audit's kind and
   /// dimension.
@@ -116,8 +132,44 @@ struct SurfaceOptions {
   /// The contact question: closed (touching is contact) or open.
   Overlap existence = Overlap::closed;
   /// The engine's contact distance (a length): a contact reported for shapes
-  /// apart by at most this is not wrong.
+  /// apart by at most this is not wrong; in audit_surface_sweep, a time
+  /// reported for a cast whose whole sweep comes within this of the surface
+  /// without touching it is not wrong.
   double contact_distance = 0;
+  /// One-sided surfaces, as engines default to (Jolt's EBackFaceMode::
+  /// IgnoreBackFaces; Box2D's chains): a triangle's front is the side
+  /// (p1 - p0) x (p2 - p0) points to (corners counterclockwise seen from the
+  /// front), a chain segment's the side (e.y, -e.x) points to. The exact
+  /// reference is then the union of the front faces: for contacts, the
+  /// pieces whose plane has the shape's centre (a ball's, the capsule axis's
+  /// midpoint, a box's) on or in front of it; for casts, the pieces the
+  /// motion does not approach from behind (n . v <= 0). A degenerate piece
+  /// has no back. The contact families keep the pressed shape's centre in
+  /// front of every piece it meets (the press is halved until it is), and
+  /// `features` calls a reported contact from a back face wrong.
+  bool one_sided = false;
+  /// The diagonal of every grid's cells (flat_seams, degenerate_triangles,
+  /// seam_sweeps, terrain, terrain_sweeps), for an engine with one fixed
+  /// split: HeightFieldDiagonal::main is the cell (i, j) split from sample
+  /// (i, j) to (i + 1, j + 1), anti from (i + 1, j) to (i, j + 1),
+  /// alternating main where i + j is even (exactgeom::HeightField3). Empty:
+  /// each case draws one of the three; the cases are otherwise the same.
+  std::optional<HeightFieldDiagonal> diagonal{};
+  /// audit_surface_sweep: a cast that stops short of touching by design, or
+  /// within a documented tolerance (Jolt's shape casts stop within their
+  /// collision tolerance, 1e-4 by default: {0, 1e-4}). The reference is the
+  /// first time the shape grown by `separation` touches the surface, and an
+  /// answer is right when its backward error -- how far the region the shape
+  /// sweeps by the answered time is from touching -- is within `tolerance`
+  /// (a none: when the whole cast stays within it). Severity: the backward
+  /// error beyond the tolerance. Kept lines carry the grown shape.
+  std::optional<SweepTarget> sweep_target{};
+  /// What severities are measured in (reports say which in their question).
+  SurfaceScale scale = SurfaceScale::case_largest;
+  /// Cases your engine cannot take (say a height field whose diagonal is not
+  /// its own): false skips the case (FamilyAudit::skipped). The shape
+  /// adapter's `valid`, when it has one, is asked too, as in audit_pair.
+  std::function<bool(const SurfaceCase&)> valid{};
 };
 
 namespace detail {
@@ -127,12 +179,15 @@ using SurfaceApprox = std::function<std::vector<SurfaceContact>(const SurfaceCas
 using SurfaceSweepApprox =
     std::function<std::optional<double>(const SurfaceCase&, std::span<const double>, const std::array<double, 3>&)>;
 using HeldShape = std::function<std::vector<mpq_class>(std::span<const double>)>;
+/// The adapter's valid(), on the generated shape (flat layout); empty: none.
+using ShapeValid = std::function<bool(std::span<const double>)>;
 std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
                                                  const SurfaceApprox& approx, const HeldShape& held,
-                                                 const AuditOptions& o, const SurfaceOptions& so);
+                                                 const ShapeValid& valid, const AuditOptions& o,
+                                                 const SurfaceOptions& so);
 AuditReport surface_sweep_audit(ShapeKind kind, int dim, bool float_shape, std::string name,
-                                const SurfaceSweepApprox& approx, const HeldShape& held, const AuditOptions& o,
-                                const SurfaceOptions& so);
+                                const SurfaceSweepApprox& approx, const HeldShape& held, const ShapeValid& valid,
+                                const AuditOptions& o, const SurfaceOptions& so);
 
 template <class U>
 HeldShape held_shape() {
@@ -143,6 +198,22 @@ HeldShape held_shape() {
       std::vector<mpq_class> h(c.size());
       detail::flatten<mpq_class>(A::to_exact(A::from_exact(detail::unflatten<E>(c))), std::span<mpq_class>(h));
       return h;
+    };
+  }
+  return {};
+}
+
+template <class U>
+ShapeValid shape_valid() {
+  using A = shape_adapter<U>;
+  using E = typename A::exact_type;
+  if constexpr (requires(const E& e) { A::valid(e); }) {
+    return [](std::span<const double> c) {
+      const E e = detail::unflatten<E>(c);
+      if constexpr (requires { A::valid(A::to_exact(A::from_exact(e))); })
+        return static_cast<bool>(A::valid(A::to_exact(A::from_exact(e))));
+      else
+        return static_cast<bool>(A::valid(e));
     };
   }
   return {};
@@ -176,9 +247,11 @@ HeldShape held_shape() {
 ///                degenerate piece, a penetrated piece of a smooth patch) with
 ///                a normal whose extra push is beyond 4 ULPs.
 /// Gross: beyond AuditOptions::gross_band ULPs (float ULPs for float code)
-/// of the case's largest magnitude from the decision boundary -- for a
-/// length answer, its error; for a normal, its extra push.
-/// invalid_input for a family of the other dimension or kind.
+/// of the case's scale (SurfaceOptions::scale: its largest magnitude unless
+/// asked otherwise) from the decision boundary -- for a length answer, its
+/// error; for a normal, its extra push.
+/// invalid_input for a family of the other dimension or kind, a negative or
+/// non-finite contact_distance, or a shard outside 0 <= index < count.
 template <class UShape, class Fn>
 std::array<AuditReport, 4> audit_surface(Fn&& fn, const AuditOptions& o = {}, std::string name = "user surface contact",
                                          const SurfaceOptions& so = {}) {
@@ -193,7 +266,7 @@ std::array<AuditReport, 4> audit_surface(Fn&& fn, const AuditOptions& o = {}, st
     return std::vector<SurfaceContact>(fn(level, s));
   };
   return detail::surface_contact_audit(kind, dim, detail::is_float_scalar_v<A>, std::move(name), approx,
-                                       detail::held_shape<UShape>(), o, so);
+                                       detail::held_shape<UShape>(), detail::shape_valid<UShape>(), o, so);
 }
 
 /// The audit of a shape cast against level geometry (continuous collision):
@@ -201,9 +274,15 @@ std::array<AuditReport, 4> audit_surface(Fn&& fn, const AuditOptions& o = {}, st
 /// returns the first t in [0, 1] at which the shape translated by t v
 /// touches the surface (a number, or an empty std::optional: no contact in
 /// the frame). The reference is the union's exact time of impact, correctly
-/// rounded. Severity of a wrong answer: the distance the shape travels
-/// between the exact time and the answered one (a late or missing answer:
-/// the shape went that far into, or through, the surface -- tunnelling).
+/// rounded. An answer is wrong when the shape travels more than 4 ULPs (of
+/// the case's scale) between the exact time and the answered one, or with
+/// SurfaceOptions::sweep_target when its backward error exceeds the
+/// target's tolerance. Severity (gross or not) is the backward error: how far
+/// the region the shape sweeps by the answered time is from touching the
+/// surface -- late (or none where the cast meets it): how deep that region
+/// goes, through the surface when it tunnels; early (or a time where the
+/// cast never meets it): how far it stays. A shape sliding across a floor
+/// it overlaps by 1e-9 is wrong at any later time, and rounding-level.
 template <class UShape, class Fn>
 AuditReport audit_surface_sweep(Fn&& fn, const AuditOptions& o = {}, std::string name = "user surface sweep",
                                 const SurfaceOptions& so = {}) {
@@ -222,7 +301,7 @@ AuditReport audit_surface_sweep(Fn&& fn, const AuditOptions& o = {}, std::string
       return static_cast<double>(t);
   };
   return detail::surface_sweep_audit(kind, dim, detail::is_float_scalar_v<A>, std::move(name), approx,
-                                     detail::held_shape<UShape>(), o, so);
+                                     detail::held_shape<UShape>(), detail::shape_valid<UShape>(), o, so);
 }
 
 }  // namespace exactgeom::audit
