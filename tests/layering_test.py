@@ -56,6 +56,7 @@ WHITE_BOX = {
     "internal/query/ops.cpp": "eval's shapes are known at run time: it builds the engine's cores directly",
     "internal/query/meshes.hpp": "eval's meshes: the engine's view of a surface whose type is known at run time",
     "tests/mesh_test.cpp": "the union engine on raw cores: a height field against the same triangles stored",
+    "tests/real_roots_test.cpp": "the exact real roots (src/algebraic/) that ccd's times are, against their oracle",
     "bench/predicates_bench.cpp": "the filter-only rows (the filter stage's own cost)",
     "bench/segments_bench.cpp": "the correctly rounded ratio of the float rows' reference",
 }

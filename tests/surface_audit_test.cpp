@@ -362,7 +362,9 @@ TEST(SurfaceAudit, AWrongNormalIsShownBesideTheRightNormalsOfItsPatch) {
       ++shown;
       EXPECT_EQ(w.expected.find(w.got), std::string::npos) << f.name << ": " << w.query;
       EXPECT_EQ(w.expected.front(), '(') << f.name << ": " << w.expected << "\n" << w.query;
-      if (f.name == "flat_seams") EXPECT_EQ(w.expected, "(0x0p+0, 0x0p+0, 0x1p+0)") << w.query;
+      if (f.name == "flat_seams") {
+        EXPECT_EQ(w.expected, "(0x0p+0, 0x0p+0, 0x1p+0)") << w.query;
+      }
     }
   EXPECT_GT(shown, 20u) << r[2].markdown();
 }
@@ -400,9 +402,6 @@ std::vector<SurfaceContact> front_faces(const SurfaceCase& l, const Shape& x, co
 std::vector<SurfaceContact> front_faces(const SurfaceCase& l, const DCapsule& x, bool one_sided) {
   const auto& s = x.c.seg;
   return front_faces(l, x.c, {(s.a.x + s.b.x) / 2, (s.a.y + s.b.y) / 2, (s.a.z + s.b.z) / 2}, one_sided);
-}
-std::vector<SurfaceContact> front_faces(const SurfaceCase& l, const FBall& b, bool one_sided) {
-  return front_faces(l, eg::Sphere<double>{{b.c[0], b.c[1], b.c[2]}, b.r}, {b.c[0], b.c[1], b.c[2]}, one_sided);
 }
 
 TEST(SurfaceAudit, OneSidedSurfacesAskAboutTheFrontFaces) {

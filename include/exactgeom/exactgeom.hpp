@@ -10,6 +10,7 @@
 
 #include "exactgeom/batch.hpp"
 #include "exactgeom/capsules.hpp"
+#include "exactgeom/ccd.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/convex.hpp"
 #include "exactgeom/convex_batch.hpp"

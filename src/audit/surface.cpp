@@ -17,6 +17,7 @@
 #include "exactgeom/audit/subject.hpp"
 #include "exactgeom/detail/mesh_core.hpp"
 #include "solid.hpp"
+#include "tally.hpp"
 
 namespace exactgeom::audit {
 
@@ -528,47 +529,6 @@ double largest(const SurfaceCase& L, const std::vector<mpq_class>& shape) {
     for (double v : p) m = std::max(m, std::fabs(v));
   for (const auto& v : shape) m = std::max(m, std::fabs(nearest_q(v)));
   return m > 0 ? m : 1;
-}
-
-/// One question's tally per family.
-struct Tally {
-  FamilyAudit fa;
-  std::vector<WrongCase> kept;
-};
-
-void keep_case(Tally& t, WrongCase w, std::size_t keep) {
-  t.kept.push_back(std::move(w));
-  std::stable_sort(t.kept.begin(), t.kept.end(), [](const WrongCase& a, const WrongCase& b) {
-    if (a.gross != b.gross) return a.gross;
-    return a.index < b.index;
-  });
-  if (t.kept.size() > keep) t.kept.resize(keep);
-}
-
-void histogram(FamilyAudit& fa, double e) {  // e: the error in the tolerance's unit (band ULPs)
-  const std::size_t bin = e == 0 ? 0 : e <= 1 ? 1 : e <= 4 ? 2 : e <= 64 ? 3 : 4;
-  ++fa.ulp_histogram[bin];
-}
-
-AuditReport report_of(std::string algorithm, std::string question, const std::vector<Tally>& t, const AuditOptions& o,
-                      double band_ulp, bool real, Tolerance tol, int power) {
-  AuditReport r;
-  r.algorithm = std::move(algorithm);
-  r.question = std::move(question);
-  r.real_valued = real;
-  r.may_be_none = true;
-  r.tolerance = tol;
-  r.answer_scale_power = power;
-  r.gross_band = o.gross_band;
-  r.band_ulp = band_ulp;
-  r.keep = o.keep;
-  if (o.shard_count > 1) r.shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
-  for (const Tally& x : t) {
-    FamilyAudit fa = x.fa;
-    fa.smallest = x.kept;
-    r.families.push_back(std::move(fa));
-  }
-  return r;
 }
 
 std::vector<SurfaceFamily> families_of(const SurfaceOptions& so, int dim, bool sweeps) {
