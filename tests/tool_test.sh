@@ -157,9 +157,21 @@ python3 "$(dirname "$0")/wide_magnitude_lines.py" --pieces < "$tmp/wide_s.jsonl"
 check "eval: the full-range mesh and chain lines agree with their pieces' answers" \
   python3 "$(dirname "$0")/wide_magnitude_lines.py" --check "$tmp/wide_s.jsonl" "$tmp/wide_s.out" "$tmp/wide_sp.out"
 check "eval: the full-range surface lines: some meet" test "$(grep -c '"closed":true' "$tmp/wide_s.out")" -ge 20
+# ccd lines at the full double range (issue 53): 100 of both kinds, each
+# under `timeout 10` (here each under half a second), some hitting.
+python3 "$(dirname "$0")/wide_magnitude_lines.py" 53 100 --ccd > "$tmp/wide_c.jsonl"
+mkdir -p "$tmp/wide_c"
+split -l 1 -a 3 "$tmp/wide_c.jsonl" "$tmp/wide_c/line_"
+wide_slow=0
+for f in "$tmp"/wide_c/line_*; do
+  timeout 10 "$bin" eval "$f" > "$f.out" 2>&1 || { wide_slow=$((wide_slow + 1)); echo "wide ccd line $(basename "$f") not answered in 10 s (or failed)"; }
+done
+check "eval: 100 random full-range ccd lines, each answered within 10 s" test "$wide_slow" -eq 0
+check "eval: the full-range ccd lines: one answer each, no error" test "$(cat "$tmp"/wide_c/*.out | grep -c '"op":"ccd","hit"')" -eq 100
+check "eval: the full-range ccd lines: some hit" test "$(cat "$tmp"/wide_c/*.out | grep -c '"hit":true')" -ge 20
 
 "$bin" eval --help > "$tmp/eval_help"
-check "eval --help lists every op, sweep included" grep -q "sweep)" "$tmp/eval_help"
+check "eval --help lists every op, ccd included" grep -q "sweep, ccd)" "$tmp/eval_help"
 
 # 30,000 levels of nesting, of arrays and of objects: an error line each, no
 # stack overflow, and the next line is answered.

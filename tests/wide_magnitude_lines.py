@@ -16,7 +16,10 @@ piece as a `tri` or `seg` with the surface's radius, id "LINE/PIECE");
 pieces' answers by the union rules of docs/queries.md (closed and open: any
 piece; dist2: the least; gap: the nearest piece's; depth: the largest;
 toi: the least; `pieces`: the closed ones), exactly (dist2 as fractions).
-Usage: wide_magnitude_lines.py SEED COUNT [--surfaces] > lines.jsonl
+With --ccd, the lines are `ccd` queries (issue 53): both kinds, every
+coordinate of the same range, half of them drawn from a shared pool (points
+that coincide), motions of any size, ms absent, 0 or of any exponent.
+Usage: wide_magnitude_lines.py SEED COUNT [--surfaces|--ccd] > lines.jsonl
        wide_magnitude_lines.py --pieces < lines.jsonl > pieces.jsonl
        wide_magnitude_lines.py --check lines.jsonl answers.jsonl pieces_answers.jsonl"""
 import json
@@ -129,6 +132,16 @@ def surface(d):
         s = {"chain": [pt_pooled(2) for _ in range(rng.randint(2, 6))], "loop": rng.random() < 0.5}
     if rng.random() < 0.5: s["r"] = pos()
     return s
+if "--ccd" in sys.argv:
+    for i in range(n):
+        pool[:] = [pt(3) for _ in range(rng.randint(1, 4))] if i % 2 else []
+        q = {"id": i, "op": "ccd", "kind": rng.choice(["vertex_face", "edge_edge"]),
+             "t0": [pt_pooled(3) for _ in range(4)], "t1": [pt_pooled(3) for _ in range(4)]}
+        k = rng.random()
+        if k < 0.3: q["ms"] = pos()
+        elif k < 0.4: q["ms"] = 0
+        print(json.dumps(q, separators=(",", ":")))
+    sys.exit(0)
 for i in range(n):
     d = rng.choice([2, 3])
     # Half the lines draw points from a shared pool, so the cores often meet

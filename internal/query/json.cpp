@@ -63,7 +63,7 @@ struct JsonReader::Walk {
   // Only what an op can read is stored: values down to kStoreDepth (a
   // coordinate of a box's axis: root, field, "box", "axes", vector, scalar)
   // and at most three elements per array (the longest point, segment or
-  // triangle) -- except the point lists of "poly" and "hull", which keep up
+  // triangle; four in a ccd's "t0" and "t1") -- except the point lists of "poly" and "hull", which keep up
   // to kMaxListed (the most a shape may list), and the lists of a mesh or
   // chain ("v", "f", "chain"), kMaxMeshListed. Everything else is validated
   // only, so a huge array in an ignored field costs no memory beyond the
@@ -215,6 +215,7 @@ struct JsonReader::Walk {
     std::uint32_t prev = 0, count = 0;
     const std::uint32_t keep = key == "poly" || key == "hull" ? kMaxListed
                                : key == "v" || key == "f" || key == "chain" ? kMaxMeshListed
+                               : key == "t0" || key == "t1"                 ? 4  // a ccd's four points
                                                                             : 3;
     for (auto elem : arr) {
       od::value ev;

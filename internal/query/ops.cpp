@@ -669,6 +669,41 @@ void sweep_op(const Fields& q, std::string& out) {
   out += t ? '"' + hex_double(*t) + '"' : std::string("null");
 }
 
+/// Moving primitives (docs/queries.md "Moving primitives"): exactgeom/ccd.hpp.
+void ccd_op(const Fields& q, std::string& out) {
+  const JsonNode& kind = q.need("kind");
+  const bool vf = kind.type == JsonNode::Type::string && kind.text == "vertex_face";
+  if (!vf && !(kind.type == JsonNode::Type::string && kind.text == "edge_edge"))
+    throw FieldError{"kind: expected \"vertex_face\" or \"edge_edge\""};
+  Scalar s[24];
+  for (int e = 0; e < 2; ++e) {
+    const char* name = e ? "t1" : "t0";
+    const JsonNode& arr = q.need(name);
+    if (arr.type != JsonNode::Type::array || arr.count != 4)
+      throw FieldError{std::string(name) + ": expected four points (" + (vf ? "v, f0, f1, f2" : "a0, a1, b0, b1") + ")"};
+    std::uint32_t c = arr.first_child;
+    for (int i = 0; i < 4; ++i, c = q.r.node(c).next_sibling)
+      read_point(q.r, q.r.node(c), std::string(name) + "[" + std::to_string(i) + "]", 3, s + e * 12 + i * 3);
+  }
+  Scalar ms = Scalar::of_double(0);
+  if (const JsonNode* m = q.r.member(q.root, "ms")) {
+    ms = read_scalar(*m, Path{"ms"});
+    if (ms.sign() < 0) throw FieldError{"ms: the minimum separation must be >= 0"};
+  }
+  std::optional<PrimitiveImpact> hit;
+  if (all_double(s, 24) && ms.is_double()) {
+    double c[24];
+    for (int i = 0; i < 24; ++i) c[i] = s[i].as_double();
+    hit = vf ? compiled::ccd_vertex_face(c, ms.as_double()) : compiled::ccd_edge_edge(c, ms.as_double());
+  } else {
+    std::vector<mpq_class> c(24);
+    for (int i = 0; i < 24; ++i) c[static_cast<std::size_t>(i)] = s[i].to_mpq();
+    hit = vf ? compiled::ccd_vertex_face(c.data(), ms.to_mpq()) : compiled::ccd_edge_edge(c.data(), ms.to_mpq());
+  }
+  out += hit ? ",\"hit\":true,\"toi\":\"" + hex_double(hit->toi) + "\",\"toi_lo\":\"" + hex_double(hit->toi_lo) + '"'
+             : std::string(",\"hit\":false,\"toi\":null,\"toi_lo\":null");
+}
+
 }  // namespace
 
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out,
@@ -701,6 +736,8 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
     contact_op(q, out);
   } else if (op == "sweep") {
     sweep_op(q, out);
+  } else if (op == "ccd") {
+    ccd_op(q, out);
   } else {
     throw FieldError{"unknown op \"" + excerpt(op) + "\""};
   }

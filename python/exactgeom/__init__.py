@@ -252,6 +252,42 @@ def audit_html(reports, path=None, title="exactgeom audit"):
     return page
 
 
+def _ccd(kind, t0, t1, ms):
+    import numpy as np
+    a = np.asarray(t0, dtype=np.float64)
+    b = np.asarray(t1, dtype=np.float64)
+    if a.ndim == 2:
+        a = a[np.newaxis]
+    if b.ndim == 2:
+        b = b[np.newaxis]
+    m = np.atleast_1d(np.asarray(ms, dtype=np.float64))
+    return _exactgeom._ccd(kind, a, b, m)
+
+
+def ccd_vertex_face(t0, t1, ms=0.0):
+    """Continuous collision of moving vertex-triangle pairs, exactly (docs/queries.md,
+    "Moving primitives"; exactgeom/ccd.hpp).
+
+    t0, t1: arrays of shape (n, 4, 3) (or (4, 3) for one query): the vertex and the
+    triangle's three corners [v, f0, f1, f2] at the start and at the end of the step,
+    each point moving linearly; float64 values taken exactly. ms: the minimum
+    separation, one number or one per query (>= 0).
+
+    Returns (hit, toi, toi_lo): a bool array (some t in [0, 1] has the vertex within ms
+    of the closed triangle), and float64 arrays of the least such t rounded to nearest
+    and its largest double below (NaN where there is no hit). The loop runs in C++
+    without the GIL. ValueError for NaN or infinite values, a negative ms, or arrays of
+    another shape."""
+    return _ccd("vertex_face", t0, t1, ms)
+
+
+def ccd_edge_edge(t0, t1, ms=0.0):
+    """Continuous collision of moving edge pairs, exactly: t0, t1 of shape (n, 4, 3) hold
+    [a0, a1, b0, b1] (edge a from a0 to a1, edge b from b0 to b1); otherwise as
+    ccd_vertex_face (docs/python.md)."""
+    return _ccd("edge_edge", t0, t1, ms)
+
+
 def load_meshes(paths):
     """EvalMeshes for eval(..., meshes=...) from {name: path}: each file one
     JSON object {"v": [points], "f": [[i, j, k], ...]}, exact, as
@@ -289,6 +325,8 @@ __all__ = [
     "audit_pair",
     "capsule_capsule",
     "capsule_triangle",
+    "ccd_edge_edge",
+    "ccd_vertex_face",
     "closest_points",
     "contact",
     "distance",

@@ -153,6 +153,10 @@ def closest_points(
 def sweep(x: Union[ShapeArray, ShapeLike], v: Union[PointLike, PointsLike],
           y: Union[ShapeArray, ShapeLike]) -> Union[Optional[float], Floats]: ...
 
+# ---- moving primitives (docs/python.md): (hit, toi, toi_lo), NaN for no hit
+def ccd_vertex_face(t0: npt.ArrayLike, t1: npt.ArrayLike, ms: npt.ArrayLike = 0.0) -> Tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def ccd_edge_edge(t0: npt.ArrayLike, t1: npt.ArrayLike, ms: npt.ArrayLike = 0.0) -> Tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+
 # ---- meshes, height fields, chains: each question above also takes one of
 # these for x or y (the other a shape or a shape array of the same dimension);
 # contact then answers MeshContact / MeshContacts, closest_points

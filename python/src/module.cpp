@@ -58,4 +58,5 @@ PYBIND11_MODULE(_exactgeom, m) {
   eg::register_arrays(m);
   eg::register_array_shapes(m);
   eg::register_meshes(m);
+  eg::register_ccd(m);
 }

@@ -19,6 +19,7 @@ void register_audit(py::module_& m);       // audit.cpp: audits of Python functi
 void register_arrays(py::module_& m);      // arrays.cpp: array forms of shape queries
 void register_array_shapes(py::module_& m);  // arrays_shapes.cpp: array forms of overlap, contact, ...
 void register_meshes(py::module_& m);      // meshes.cpp: Mesh, HeightField, Chain and the questions against them
+void register_ccd(py::module_& m);         // ccd.cpp: moving vertex-face and edge-edge pairs
 
 /// What to do with one shape of any form shapes.cpp reads (a capsule tuple,
 /// a query-format dict, ...), given as a polygon or hull of doubles (when

@@ -252,6 +252,14 @@ std::optional<PrimitiveImpact> exact(Kind k, const mpq_class* c, const mpq_class
   std::vector<mpz_class> z;
   mpz_class m2;
   to_integers(c, ms, z, m2);
+  if (sgn(m2) == 0) {
+    // Every contact is coplanar: when the coplanarity cubic is not zero and
+    // has no root in [0, 1], a miss, before the other conditions are built.
+    const bool vf = k == Kind::vertex_face;
+    const V p = moving(z, 0), a = moving(z, 1), b = moving(z, 2), d = moving(z, 3);
+    const Poly orient = vf ? dot(cross(sub(b, a), sub(d, a)), sub(p, a)) : dot(sub(p, b), cross(sub(a, p), sub(d, b)));
+    if (!orient.zero() && algebraic::roots_in_unit_interval(orient).empty()) return std::nullopt;
+  }
   return least(k == Kind::vertex_face ? vertex_face(z, m2) : edge_edge(z, m2));
 }
 
