@@ -21,6 +21,7 @@
 #include "exactgeom/ccd.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
+#include "ccd/ccd_filter.hpp"
 #include "testing/ccd_oracle.hpp"
 
 namespace {
@@ -268,6 +269,42 @@ TEST(Ccd, HugeAndTinyValuesAreExact) {
       {P{0x1p-1074, 0, -0x1p1000}, P{-0x1p1000, -0x1p1000, 0}, P{0x1p1001, -0x1p1000, 0}, P{-0x1p1000, 0x1p1001, 0}});
   ASSERT_TRUE(w);
   EXPECT_EQ(w->toi, 0.5);
+}
+
+TEST(CcdFilter, NeverCertifiesAMissThatIsAHit) {
+  // White-box: the double filter alone (src/ccd/ccd_filter.cpp) against the
+  // exact path, on the cases where its bounds matter -- primitives meeting at
+  // t = 0 or on an edge (a Bernstein coefficient exactly 0, computed with
+  // rounding), one ULP away, coplanar for the whole step -- each also moved
+  // far from the origin and scaled, so that the products round.
+  namespace dc = exactgeom::detail::ccd;
+  std::size_t certified = 0, asked = 0;
+  for (ea::CcdKind k : {ea::CcdKind::vertex_face, ea::CcdKind::edge_edge})
+    for (ea::CcdFamily f : {ea::CcdFamily::at_start, ea::CcdFamily::one_ulp, ea::CcdFamily::touching,
+                            ea::CcdFamily::coplanar_sliding, ea::CcdFamily::grazing, ea::CcdFamily::far_from_origin})
+      for (int i = 0; i < 200; ++i)
+        for (int variant = 0; variant < 3; ++variant) {
+          ea::CcdCase c = ea::ccd_case(k, f, 99, static_cast<std::uint64_t>(i));
+          for (auto* p : {&c.t0, &c.t1})
+            for (auto& q : *p)
+              for (double& v : q) {
+                if (variant == 1) v = v * 3.0 + 0x1p-30 * 7;  // rounded products
+                if (variant == 2) v = std::nextafter(v * 0x1p-20, 0.0);
+              }
+          if (i % 2) c.ms = std::ldexp(1.0, -20 - i % 30);
+          double flat[24];
+          for (std::size_t j = 0; j < 4; ++j)
+            for (std::size_t m = 0; m < 3; ++m) flat[j * 3 + m] = c.t0[j][m], flat[12 + j * 3 + m] = c.t1[j][m];
+          const auto decided = dc::filter(k == ea::CcdKind::vertex_face ? dc::Kind::vertex_face : dc::Kind::edge_edge, flat, c.ms);
+          ++asked;
+          if (!decided) continue;
+          ++certified;
+          std::vector<mpq_class> q(flat, flat + 24);
+          const auto exact = dc::exact(k == ea::CcdKind::vertex_face ? dc::Kind::vertex_face : dc::Kind::edge_edge, q.data(),
+                                       mpq_class(c.ms));
+          ASSERT_EQ(decided->impact.has_value(), exact.has_value()) << ea::ccd_query(k, c);
+        }
+  EXPECT_GT(certified, 200u) << asked;  // it decides some
 }
 
 TEST(Ccd, BadInputIsAnError) {

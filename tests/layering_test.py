@@ -57,6 +57,7 @@ WHITE_BOX = {
     "internal/query/meshes.hpp": "eval's meshes: the engine's view of a surface whose type is known at run time",
     "tests/mesh_test.cpp": "the union engine on raw cores: a height field against the same triangles stored",
     "tests/real_roots_test.cpp": "the exact real roots (src/algebraic/) that ccd's times are, against their oracle",
+    "tests/ccd_test.cpp": "ccd's double filter alone (src/ccd/), against the exact path at its bounds",
     "bench/predicates_bench.cpp": "the filter-only rows (the filter stage's own cost)",
     "bench/segments_bench.cpp": "the correctly rounded ratio of the float rows' reference",
 }

@@ -261,7 +261,7 @@ double distance_at(CcdKind k, const CcdCase& c, double t) {
   const mpq_class tq(std::clamp(t, 0.0, 1.0));
   std::array<Point3<mpq_class>, 4> p;
   for (std::size_t i = 0; i < 4; ++i) {
-    auto at = [&](std::size_t j) { return mpq_class(c.t0[i][j]) + tq * (mpq_class(c.t1[i][j]) - mpq_class(c.t0[i][j])); };
+    auto at = [&](std::size_t j) -> mpq_class { return mpq_class(c.t0[i][j]) + tq * (mpq_class(c.t1[i][j]) - mpq_class(c.t0[i][j])); };
     p[i] = {at(0), at(1), at(2)};
   }
   const mpq_class d2 = k == CcdKind::vertex_face
@@ -476,7 +476,7 @@ std::array<AuditReport, 3> ccd_audit(CcdKind kind, bool float_code, std::string 
         tt.fa.max_abs = std::max(tt.fa.max_abs, std::fabs(g - e));
         histogram(tt.fa, g == e ? 0.0 : eu / band_ulp);
       }
-      if (g > exact->toi_lo) {
+      if (g > e) {  // after the correctly rounded time (toi_lo is the safe one; toi may be half an ULP after)
         wrong(1, (g - exact->toi_lo) * motion, hex(e), hex(g));
       } else if (g < e && (e - g) > co.early_ulps * ulp_of(e) * band_ulp) {
         wrong(2, std::max(0.0, distance_at(kind, c, g) - c.ms), hex(e), hex(g));
@@ -494,8 +494,8 @@ std::array<AuditReport, 3> ccd_audit(CcdKind kind, bool float_code, std::string 
                         "relative motion over the rest of the step",
                     T[0], o, band_ulp, false, {}, 1),
           report_of(name + ": toi late",
-                    what + "where both hit, wrong when the time is after the exact least t (its largest double "
-                           "below, toi_lo); severity: the relative motion between the two times",
+                    what + "where both hit, wrong when the time is after the exact least t rounded to nearest; "
+                           "severity: the relative motion between the two times",
                     T[1], o, band_ulp, true, {Unit::exact_ulps, 0}, 0),
           report_of(name + ": toi early",
                     what + "where both hit, wrong when the time is more than " + early +

@@ -114,7 +114,8 @@ std::array<AuditReport, 3> ccd_audit(CcdKind kind, bool float_code, std::string 
 ///  ": hit?"       whether it reports a contact, against the exact answer
 ///                 (false negatives: missed contacts; false positives);
 ///  ": toi late"   where both hit: wrong when the time is after the exact
-///                 least t (a simulator that advances to it penetrates);
+///                 least t rounded to nearest (a simulator that advances to
+///                 it penetrates; exactgeom's toi_lo is the safe time);
 ///  ": toi early"  where both hit: wrong when the time is more than
 ///                 CcdAuditOptions::early_ulps ULPs before the exact one.
 /// Severity (gross beyond AuditOptions::gross_band ULPs, of float for float
