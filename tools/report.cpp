@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <fstream>
 #include <map>
@@ -36,6 +37,8 @@
 #include "testing/mesh_families.hpp"
 #include "commands.hpp"
 #include "svg.hpp"
+#include "exactgeom/audit/ccd.hpp"
+#include "exactgeom/reference/ccd.hpp"
 #include "exactgeom/version.hpp"
 
 namespace exactgeom::tool {
@@ -158,6 +161,8 @@ constexpr Target kTargets[] = {
     // Issue 40 (meshes; baselines: the float query over the same tree).
     {"mesh_intersects/exact/random", 3}, {"mesh_contact/exact/resting", 10},
     {"mesh_model_intersects/exact/random", 3},
+    // Issue 53 (moving primitives; baseline: the float cubic-root CCD).
+    {"ccd_vertex_face/exact/random", 3}, {"ccd_edge_edge/exact/random", 3},
 };
 
 /// One benchmark over the processes that ran it.
@@ -870,6 +875,66 @@ void print_mesh_accuracy(std::size_t cases, bool readme) {
   std::printf("\n");
 }
 
+/// The moving-primitives section: the float CCD versions
+/// (exactgeom/reference/ccd.hpp) against the exact one (exactgeom/ccd.hpp),
+/// per CCD family (exactgeom/audit/ccd.hpp), and on the benchmark's sample
+/// queries when the repository's copy is there.
+void print_ccd_accuracy(std::size_t cases, bool readme) {
+  namespace ea = exactgeom::audit;
+  namespace er = exactgeom::reference;
+  const std::size_t n = std::min<std::size_t>(cases, 400);  // a family's cases: the exact path is tens of us each
+  ea::CcdAuditOptions co;
+#ifdef EXACTGEOM_CCD_SAMPLE_QUERIES
+  if (std::filesystem::is_directory(EXACTGEOM_CCD_SAMPLE_QUERIES)) co.benchmark_dir = EXACTGEOM_CCD_SAMPLE_QUERIES;
+#endif
+  std::printf(readme ? "#### Float error of moving primitives (ccd), measured\n\n"
+                     : "## Accuracy: float continuous collision of moving primitives\n\n");
+  std::printf("The float CCD versions (exactgeom/reference/ccd.hpp, in double, ms 0) against the exact first "
+              "contact (%zu cases per family of exactgeom/audit/ccd.hpp%s): `FN` the share of missed "
+              "contacts, `FP` of reported contacts where there are none, `late` of times after the exact one "
+              "rounded to nearest (a simulator that advances to it penetrates).\n\n",
+              n, co.benchmark_dir.empty() ? "" : "; `benchmark`: the first of Wang et al.'s sample queries, in file order");
+  struct Version {
+    const char* name;
+    ea::CcdKind kind;
+    std::function<std::optional<double>(const ea::CcdPoints<double>&, const ea::CcdPoints<double>&, double)> fn;
+  };
+  const Version versions[] = {
+      {"cubic_ccd_vertex_face", ea::CcdKind::vertex_face,
+       [](const auto& a, const auto& b, double ms) { return er::cubic_ccd_vertex_face(a, b, ms); }},
+      {"cubic_ccd_edge_edge", ea::CcdKind::edge_edge,
+       [](const auto& a, const auto& b, double ms) { return er::cubic_ccd_edge_edge(a, b, ms); }},
+      {"additive_ccd_vertex_face", ea::CcdKind::vertex_face,
+       [](const auto& a, const auto& b, double ms) { return er::additive_ccd_vertex_face(a, b, ms); }},
+      {"additive_ccd_edge_edge", ea::CcdKind::edge_edge,
+       [](const auto& a, const auto& b, double ms) { return er::additive_ccd_edge_edge(a, b, ms); }},
+  };
+  bool header = false;
+  for (const Version& v : versions) {
+    AuditOptions o;
+    o.cases = n;
+    o.keep = 0;
+    const auto r = ea::audit_ccd<double>(v.kind, v.fn, o, v.name, co);
+    if (!header) {
+      std::printf("| algorithm |");
+      for (const auto& f : r[0].families) std::printf(" %s |", f.name.c_str());
+      std::printf("\n| --- |");
+      for (std::size_t k = 0; k < r[0].families.size(); ++k) std::printf(" ---: |");
+      std::printf("\n");
+      header = true;
+    }
+    std::printf("| %s |", v.name);
+    for (std::size_t k = 0; k < r[0].families.size(); ++k) {
+      const double c = double(r[0].families[k].cases);
+      std::printf(" FN %s, FP %s, late %s |", percent(double(r[0].families[k].false_negatives) / c).c_str(),
+                  percent(double(r[0].families[k].false_positives) / c).c_str(),
+                  percent(double(r[1].families[k].wrong) / c).c_str());
+    }
+    std::printf("\n");
+  }
+  std::printf("\n");
+}
+
 int run_report(int argc, char** argv) {
   std::string min_time = "0.1", filter, svg_dir, child_file;
   std::size_t cases = 2000, repetitions = 1, processes = 3;
@@ -986,6 +1051,7 @@ int run_report(int argc, char** argv) {
   }
   print_accuracy(cases, readme);
   print_mesh_accuracy(cases, readme);
+  print_ccd_accuracy(cases, readme);
   // Lost output is found before minutes of benchmarks, not after.
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return finish_output("report", 0);
 

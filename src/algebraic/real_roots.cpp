@@ -457,11 +457,81 @@ int root_vs_double(const RealRoot& r, double x) {
   return s == r.sign_lo ? 1 : -1;
 }
 
+/// A double near the root: bisection in double on the root's interval with
+/// the polynomial's coefficients in double (only a guess: bracket() checks
+/// it exactly); NaN when the coefficients do not fit a double.
+double guess(const RealRoot& r) {
+  std::vector<double> c;
+  for (const mpz_class& x : r.p.c) {
+    const double d = x.get_d();
+    if (!std::isfinite(d)) return std::numeric_limits<double>::quiet_NaN();
+    c.push_back(d);
+  }
+  // Scaled so the largest coefficient is near 1 (no overflow in Horner).
+  double m = 0;
+  for (double x : c) m = std::max(m, std::fabs(x));
+  if (m == 0) return std::numeric_limits<double>::quiet_NaN();
+  const int e = std::ilogb(m);
+  for (double& x : c) x = std::ldexp(x, -e);
+  auto at = [&](double t) {
+    double v = 0;
+    for (std::size_t k = c.size(); k-- > 0;) v = v * t + c[k];
+    return v;
+  };
+  double lo = r.lo().get_d(), hi = r.hi().get_d();
+  const double slo = at(lo);
+  for (int i = 0; i < 200 && lo < hi; ++i) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    const double v = at(mid);
+    if (v == 0) return mid;
+    if ((v > 0) == (slo > 0)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /// The adjacent doubles around alpha in [0, 1]: lo <= alpha < hi (lo ==
-/// alpha exactly when `on` is set).
+/// alpha exactly when `on` is set). From a double guess, a few exact steps
+/// to its neighbours; else bisection over every double in [0, 1] (by their
+/// bit patterns: at most 62 halvings).
 void bracket(const RealRoot& r, double& lo, double& hi, bool& on) {
-  std::uint64_t a = 0, b = to_bits(1.0);  // D(a) <= alpha <= D(b)
   on = false;
+  if (r.exact) {
+    const mpq_class x = r.lo();
+    double d = x.get_d();  // toward zero: d <= x
+    if (cmp_double(d, x) > 0) d = std::nextafter(d, 0.0);
+    while (cmp_double(std::nextafter(d, 2.0), x) <= 0) d = std::nextafter(d, 2.0);
+    lo = d, hi = std::nextafter(d, 2.0), on = cmp_double(d, x) == 0;
+    if (on && d == 1.0) hi = 1.0;
+    return;
+  }
+  const double g = guess(r);
+  if (std::isfinite(g) && g >= 0 && g <= 1) {
+    std::uint64_t a = to_bits(g);
+    int s = root_vs_double(r, from_bits(a));
+    for (int step = 0; step < 8 && s < 0 && a > 0; ++step) s = root_vs_double(r, from_bits(--a));  // below it
+    if (s >= 0) {
+      if (s == 0) {
+        lo = from_bits(a), hi = from_bits(a + 1), on = true;
+        return;
+      }
+      // alpha > D(a): find the first double above it.
+      for (int step = 0; step < 16 && a + 1 <= to_bits(1.0); ++step) {
+        const int t = root_vs_double(r, from_bits(a + 1));
+        if (t == 0) {
+          lo = from_bits(a + 1), hi = from_bits(a + 2), on = true;
+          return;
+        }
+        if (t < 0) {
+          lo = from_bits(a), hi = from_bits(a + 1);
+          return;
+        }
+        ++a;
+      }
+    }
+  }
+  std::uint64_t a = 0, b = to_bits(1.0);  // D(a) <= alpha <= D(b)
   if (root_vs_double(r, 1.0) == 0) {
     lo = hi = 1.0, on = true;
     return;
@@ -485,18 +555,15 @@ void bracket(const RealRoot& r, double& lo, double& hi, bool& on) {
 
 }  // namespace
 
-double round_down(RealRoot& r) {
+void round_both(RealRoot& r, double& nearest, double& down) {
   double lo, hi;
   bool on;
   bracket(r, lo, hi, on);
-  return lo;
-}
-
-double round_nearest(RealRoot& r) {
-  double lo, hi;
-  bool on;
-  bracket(r, lo, hi, on);
-  if (on) return lo;
+  down = lo;
+  if (on) {
+    nearest = lo;
+    return;
+  }
   // The midpoint of lo and hi, exactly: (lo + hi) / 2 as a rational.
   const mpq_class mid = (mpq_class(lo) + mpq_class(hi)) / 2;
   int s;
@@ -510,9 +577,19 @@ double round_nearest(RealRoot& r) {
     const int v = sign_at(r.p, mid);
     s = v == 0 ? 0 : (v == r.sign_lo ? 1 : -1);
   }
-  if (s > 0) return hi;
-  if (s < 0) return lo;
-  return (to_bits(lo) & 1) == 0 ? lo : hi;  // a tie: the even one
+  nearest = s > 0 ? hi : s < 0 ? lo : ((to_bits(lo) & 1) == 0 ? lo : hi);  // a tie: the even one
+}
+
+double round_down(RealRoot& r) {
+  double n, d;
+  round_both(r, n, d);
+  return d;
+}
+
+double round_nearest(RealRoot& r) {
+  double n, d;
+  round_both(r, n, d);
+  return n;
 }
 
 }  // namespace exactgeom::detail::algebraic

@@ -93,5 +93,7 @@ int compare(RealRoot& a, RealRoot& b);
 /// double not above it.
 double round_nearest(RealRoot& r);
 double round_down(RealRoot& r);
+/// Both at once (one search).
+void round_both(RealRoot& r, double& nearest, double& down);
 
 }  // namespace exactgeom::detail::algebraic

@@ -42,6 +42,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -75,19 +77,29 @@ struct Atom {
 
 /// The formula: a disjunction of conjunctions of sign conditions on the
 /// polynomials; `necessary` (or -1) a polynomial every disjunct requires to
-/// be zero.
+/// be zero. Each polynomial is built when first asked for (named by a key:
+/// the same condition in two disjuncts is one polynomial): most queries
+/// need few of them.
 struct System {
-  std::vector<Poly> polys;
+  std::vector<std::string> keys;
+  std::vector<std::function<Poly()>> make;
+  mutable std::vector<std::optional<Poly>> built;
   std::vector<std::vector<Atom>> dnf;
   int necessary = -1;
 
-  std::uint16_t add(Poly p) {
-    for (std::size_t i = 0; i < polys.size(); ++i)
-      if (polys[i].c == p.c) return static_cast<std::uint16_t>(i);
-    polys.push_back(std::move(p));
-    return static_cast<std::uint16_t>(polys.size() - 1);
+  std::uint16_t add(const std::string& key, std::function<Poly()> f) {
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return static_cast<std::uint16_t>(i);
+    keys.push_back(key);
+    make.push_back(std::move(f));
+    built.emplace_back();
+    return static_cast<std::uint16_t>(keys.size() - 1);
   }
-  Atom atom(Poly p, Rel r) { return {add(std::move(p)), r}; }
+  Atom atom(const std::string& key, std::function<Poly()> f, Rel r) { return {add(key, std::move(f)), r}; }
+  const Poly& poly(std::size_t i) const {
+    if (!built[i]) built[i] = make[i]();
+    return *built[i];
+  }
 };
 
 bool satisfies(int s, Rel r) {
@@ -104,12 +116,12 @@ bool satisfies(int s, Rel r) {
 /// The formula at one t, signs asked lazily (and once each).
 template <class SignOf>
 bool holds(const System& s, SignOf sign_of) {
-  std::vector<std::int8_t> known(s.polys.size(), 2);
+  std::vector<std::int8_t> known(s.keys.size(), 2);
   for (const auto& conj : s.dnf) {
     bool all = true;
     for (const Atom& a : conj) {
       std::int8_t& k = known[a.poly];
-      if (k == 2) k = static_cast<std::int8_t>(sign_of(s.polys[a.poly]));
+      if (k == 2) k = static_cast<std::int8_t>(sign_of(s.poly(a.poly)));
       if (!satisfies(k, a.rel)) {
         all = false;
         break;
@@ -132,79 +144,131 @@ V moving(const std::vector<mpz_class>& z, std::size_t i) {
   return v;
 }
 
-/// p in the closed segment [u, w].
-std::vector<Atom> on_segment(System& s, const V& p, const V& u, const V& w) {
-  const V pu = sub(p, u), pw = sub(p, w);
-  const V x = cross(pu, pw);
-  return {s.atom(x[0], Rel::eq), s.atom(x[1], Rel::eq), s.atom(x[2], Rel::eq), s.atom(dot(pu, pw), Rel::le)};
+/// The four moving points, shared by the polynomials' builders, and the
+/// normal n (u x v of the pair's two spanning vectors) once.
+struct Points {
+  std::array<V, 4> p;
+  mpz_class m2;
+  std::optional<V> n;
+  bool vertex_face = true;
+  const V& normal() {
+    if (!n) n = vertex_face ? cross(sub(p[2], p[1]), sub(p[3], p[1])) : cross(sub(p[1], p[0]), sub(p[3], p[2]));
+    return *n;
+  }
+};
+using Shared = std::shared_ptr<Points>;
+
+/// Point i in the closed segment [u, w] (key: "on i u w").
+std::vector<Atom> on_segment(System& s, const Shared& P, int i, int u, int w) {
+  const std::string key = "on" + std::to_string(i) + std::to_string(u) + std::to_string(w);
+  auto x = [P, i, u, w](int k) {
+    return [P, i, u, w, k] { return cross(sub(P->p[i], P->p[u]), sub(P->p[i], P->p[w]))[k]; };
+  };
+  return {s.atom(key + "x0", x(0), Rel::eq), s.atom(key + "x1", x(1), Rel::eq), s.atom(key + "x2", x(2), Rel::eq),
+          s.atom(key + "d", [P, i, u, w] { return dot(sub(P->p[i], P->p[u]), sub(P->p[i], P->p[w])); }, Rel::le)};
 }
 
-/// Disjuncts of "the distance from p to [u, w] is at most ms" (m2 = ms^2 > 0).
-void near_segment(System& s, const V& p, const V& u, const V& w, const mpz_class& m2) {
-  const Poly m{{m2}};
-  const V d = sub(w, u), pu = sub(p, u), pw = sub(p, w);
-  s.dnf.push_back({s.atom(dot(pu, pu) - m, Rel::le)});
-  s.dnf.push_back({s.atom(dot(pw, pw) - m, Rel::le)});
-  const Poly dd = dot(d, d);
-  const V x = cross(d, pu);
-  s.dnf.push_back({s.atom(dd, Rel::gt), s.atom(dot(pu, d), Rel::ge), s.atom(Poly{} - dot(pw, d), Rel::ge),
-                   s.atom(dot(x, x) - dd * m2, Rel::le)});
+/// Disjuncts of "the distance from point i to [u, w] is at most ms" (m2 > 0).
+void near_segment(System& s, const Shared& P, int i, int u, int w) {
+  auto within = [&](int j) {
+    s.dnf.push_back({s.atom("near" + std::to_string(i) + std::to_string(j), [P, i, j] {
+      const V d = sub(P->p[i], P->p[j]);
+      return dot(d, d) - Poly{{P->m2}};
+    }, Rel::le)});
+  };
+  within(u);
+  within(w);
+  const std::string key = "line" + std::to_string(i) + std::to_string(u) + std::to_string(w);
+  s.dnf.push_back({s.atom(key + "dd", [P, u, w] { const V d = sub(P->p[w], P->p[u]); return dot(d, d); }, Rel::gt),
+                   s.atom(key + "pu", [P, i, u, w] { return dot(sub(P->p[i], P->p[u]), sub(P->p[w], P->p[u])); }, Rel::ge),
+                   s.atom(key + "pw", [P, i, u, w] { return dot(sub(P->p[i], P->p[w]), sub(P->p[u], P->p[w])); }, Rel::ge),
+                   s.atom(key + "h", [P, i, u, w] {
+                     const V d = sub(P->p[w], P->p[u]), x = cross(d, sub(P->p[i], P->p[u]));
+                     return dot(x, x) - dot(d, d) * P->m2;
+                   }, Rel::le)});
 }
 
 System vertex_face(const std::vector<mpz_class>& z, const mpz_class& m2) {
   System s;
-  const V p = moving(z, 0), a = moving(z, 1), b = moving(z, 2), c = moving(z, 3);
-  const V ab = sub(b, a), ac = sub(c, a), bc = sub(c, b), ca = sub(a, c);
-  const V ap = sub(p, a), bp = sub(p, b), cp = sub(p, c);
-  const V n = cross(ab, ac);
-  const Poly orient = dot(n, ap);
-  const Poly sab = dot(n, cross(ab, ap)), sbc = dot(n, cross(bc, bp)), sca = dot(n, cross(ca, cp));
+  auto P = std::make_shared<Points>();
+  for (std::size_t i = 0; i < 4; ++i) P->p[i] = moving(z, i);
+  P->m2 = m2;
+  P->vertex_face = true;
+  // p = 0, a = 1, b = 2, c = 3; n = (b - a) x (c - a).
+  auto orient = [P] { return dot(P->normal(), sub(P->p[0], P->p[1])); };
+  auto side = [P](int u, int w) {  // n . ((w - u) x (p - u))
+    return [P, u, w] { return dot(P->normal(), cross(sub(P->p[w], P->p[u]), sub(P->p[0], P->p[u]))); };
+  };
   if (sgn(m2) == 0) {
-    s.necessary = s.add(orient);
-    s.dnf.push_back({s.atom(orient, Rel::eq), s.atom(sab, Rel::gt), s.atom(sbc, Rel::gt), s.atom(sca, Rel::gt)});
-    s.dnf.push_back(on_segment(s, p, a, b));
-    s.dnf.push_back(on_segment(s, p, b, c));
-    s.dnf.push_back(on_segment(s, p, c, a));
+    s.necessary = s.add("orient", orient);
+    s.dnf.push_back({s.atom("orient", orient, Rel::eq), s.atom("sab", side(1, 2), Rel::gt),
+                     s.atom("sbc", side(2, 3), Rel::gt), s.atom("sca", side(3, 1), Rel::gt)});
+    s.dnf.push_back(on_segment(s, P, 0, 1, 2));
+    s.dnf.push_back(on_segment(s, P, 0, 2, 3));
+    s.dnf.push_back(on_segment(s, P, 0, 3, 1));
     return s;
   }
-  const Poly nn = dot(n, n);
-  s.dnf.push_back({s.atom(nn, Rel::gt), s.atom(sab, Rel::ge), s.atom(sbc, Rel::ge), s.atom(sca, Rel::ge),
-                   s.atom(orient * orient - nn * m2, Rel::le)});
-  near_segment(s, p, a, b, m2);
-  near_segment(s, p, b, c, m2);
-  near_segment(s, p, c, a, m2);
+  s.dnf.push_back({s.atom("nn", [P] { return dot(P->normal(), P->normal()); }, Rel::gt),
+                   s.atom("sab", side(1, 2), Rel::ge), s.atom("sbc", side(2, 3), Rel::ge), s.atom("sca", side(3, 1), Rel::ge),
+                   s.atom("plane", [P, orient] {
+                     const Poly o = orient();
+                     return o * o - dot(P->normal(), P->normal()) * P->m2;
+                   }, Rel::le)});
+  near_segment(s, P, 0, 1, 2);
+  near_segment(s, P, 0, 2, 3);
+  near_segment(s, P, 0, 3, 1);
   return s;
 }
 
 System edge_edge(const std::vector<mpz_class>& z, const mpz_class& m2) {
   System s;
-  const V a0 = moving(z, 0), a1 = moving(z, 1), b0 = moving(z, 2), b1 = moving(z, 3);
-  const V dA = sub(a1, a0), dB = sub(b1, b0);
-  const V n = cross(dA, dB);
-  const V r = sub(a0, b0);
-  const Poly orient = dot(r, n);
+  auto P = std::make_shared<Points>();
+  for (std::size_t i = 0; i < 4; ++i) P->p[i] = moving(z, i);
+  P->m2 = m2;
+  P->vertex_face = false;
+  // a0 = 0, a1 = 1, b0 = 2, b1 = 3; n = (a1 - a0) x (b1 - b0), r = a0 - b0.
+  auto orient = [P] { return dot(sub(P->p[0], P->p[2]), P->normal()); };
   if (sgn(m2) == 0) {
-    s.necessary = s.add(orient);
-    const Poly sa0 = dot(cross(dB, sub(a0, b0)), n), sa1 = dot(cross(dB, sub(a1, b0)), n);
-    const Poly sb0 = dot(cross(dA, sub(b0, a0)), n), sb1 = dot(cross(dA, sub(b1, a0)), n);
+    s.necessary = s.add("orient", orient);
+    // The side of point i of one edge from the other edge (o, d): n . (d x (i - o)).
+    auto side = [P](int i, int o, int e) {
+      return [P, i, o, e] { return dot(cross(sub(P->p[e], P->p[o]), sub(P->p[i], P->p[o])), P->normal()); };
+    };
     for (Rel ra : {Rel::gt, Rel::lt})
       for (Rel rb : {Rel::gt, Rel::lt})
-        s.dnf.push_back({s.atom(orient, Rel::eq), s.atom(sa0, ra), s.atom(sa1, ra == Rel::gt ? Rel::lt : Rel::gt),
-                         s.atom(sb0, rb), s.atom(sb1, rb == Rel::gt ? Rel::lt : Rel::gt)});
-    s.dnf.push_back(on_segment(s, a0, b0, b1));
-    s.dnf.push_back(on_segment(s, a1, b0, b1));
-    s.dnf.push_back(on_segment(s, b0, a0, a1));
-    s.dnf.push_back(on_segment(s, b1, a0, a1));
+        s.dnf.push_back({s.atom("orient", orient, Rel::eq), s.atom("sa0", side(0, 2, 3), ra),
+                         s.atom("sa1", side(1, 2, 3), ra == Rel::gt ? Rel::lt : Rel::gt), s.atom("sb0", side(2, 0, 1), rb),
+                         s.atom("sb1", side(3, 0, 1), rb == Rel::gt ? Rel::lt : Rel::gt)});
+    s.dnf.push_back(on_segment(s, P, 0, 2, 3));
+    s.dnf.push_back(on_segment(s, P, 1, 2, 3));
+    s.dnf.push_back(on_segment(s, P, 2, 0, 1));
+    s.dnf.push_back(on_segment(s, P, 3, 0, 1));
     return s;
   }
-  const Poly A = dot(dA, dA), B = dot(dB, dB), C = dot(dA, dB), d = dot(dA, r), e = dot(dB, r);
-  const Poly D = dot(n, n), sn = C * e - B * d, un = A * e - C * d;
-  s.dnf.push_back({s.atom(D, Rel::gt), s.atom(sn, Rel::ge), s.atom(D - sn, Rel::ge), s.atom(un, Rel::ge),
-                   s.atom(D - un, Rel::ge), s.atom(orient * orient - D * m2, Rel::le)});
-  near_segment(s, a0, b0, b1, m2);
-  near_segment(s, a1, b0, b1, m2);
-  near_segment(s, b0, a0, a1, m2);
-  near_segment(s, b1, a0, a1, m2);
+  // The lines' closest points: s = sn / D, u = un / D.
+  struct Lines {
+    Poly D, sn, un;
+  };
+  auto lines = std::make_shared<std::optional<Lines>>();
+  auto L = [P, lines]() -> const Lines& {
+    if (!*lines) {
+      const V dA = sub(P->p[1], P->p[0]), dB = sub(P->p[3], P->p[2]), r = sub(P->p[0], P->p[2]);
+      const Poly A = dot(dA, dA), B = dot(dB, dB), C = dot(dA, dB), d = dot(dA, r), e = dot(dB, r);
+      *lines = Lines{dot(P->normal(), P->normal()), C * e - B * d, A * e - C * d};
+    }
+    return **lines;
+  };
+  s.dnf.push_back({s.atom("D", [L] { return L().D; }, Rel::gt), s.atom("sn", [L] { return L().sn; }, Rel::ge),
+                   s.atom("D-sn", [L] { return L().D - L().sn; }, Rel::ge), s.atom("un", [L] { return L().un; }, Rel::ge),
+                   s.atom("D-un", [L] { return L().D - L().un; }, Rel::ge),
+                   s.atom("plane", [P, L, orient] {
+                     const Poly o = orient();
+                     return o * o - L().D * P->m2;
+                   }, Rel::le)});
+  near_segment(s, P, 0, 2, 3);
+  near_segment(s, P, 1, 2, 3);
+  near_segment(s, P, 2, 0, 1);
+  near_segment(s, P, 3, 0, 1);
   return s;
 }
 
@@ -223,13 +287,15 @@ std::optional<PrimitiveImpact> least(const System& s) {
       }
     }
   };
-  if (s.necessary >= 0 && !s.polys[static_cast<std::size_t>(s.necessary)].zero()) {
-    visit(s.polys[static_cast<std::size_t>(s.necessary)]);
+  if (s.necessary >= 0 && !s.poly(static_cast<std::size_t>(s.necessary)).zero()) {
+    visit(s.poly(static_cast<std::size_t>(s.necessary)));
   } else {
-    for (const Poly& g : s.polys) visit(g);
+    for (std::size_t i = 0; i < s.keys.size(); ++i) visit(s.poly(i));
   }
   if (!best) return std::nullopt;
-  return PrimitiveImpact{algebraic::round_nearest(*best), algebraic::round_down(*best)};
+  PrimitiveImpact hit;
+  algebraic::round_both(*best, hit.toi, hit.toi_lo);
+  return hit;
 }
 
 /// The case translated by its first point at t0 and scaled to integers (the
@@ -252,14 +318,6 @@ std::optional<PrimitiveImpact> exact(Kind k, const mpq_class* c, const mpq_class
   std::vector<mpz_class> z;
   mpz_class m2;
   to_integers(c, ms, z, m2);
-  if (sgn(m2) == 0) {
-    // Every contact is coplanar: when the coplanarity cubic is not zero and
-    // has no root in [0, 1], a miss, before the other conditions are built.
-    const bool vf = k == Kind::vertex_face;
-    const V p = moving(z, 0), a = moving(z, 1), b = moving(z, 2), d = moving(z, 3);
-    const Poly orient = vf ? dot(cross(sub(b, a), sub(d, a)), sub(p, a)) : dot(sub(p, b), cross(sub(a, p), sub(d, b)));
-    if (!orient.zero() && algebraic::roots_in_unit_interval(orient).empty()) return std::nullopt;
-  }
   return least(k == Kind::vertex_face ? vertex_face(z, m2) : edge_edge(z, m2));
 }
 

@@ -19,6 +19,14 @@
 //    line) is |orient| / |n| >= min |beta_k| / max |nu_k|, so min |beta_k| >
 //    ms max |nu_k| is a miss.
 //
+// 3. Time subdivision, when neither decides over the whole step: [0, 1]
+//    halved (to sixteenths at most), each part decided alone -- by the
+//    cubic's Bernstein coefficients on it (de Casteljau halving of those on
+//    the parent part; with ms = 0, all of one strict sign: no contact in
+//    the part), or by the boxes of the corners at the part's two ends (the
+//    corners computed in double, the boxes grown by their error). Every part
+//    decided: a miss.
+//
 // Error bounds (u = 2^-53, round to nearest, no FMA: the library is built
 // with -ffp-contract=off). Each determinant is of entries that are each one
 // difference of two input doubles, Shewchuk's orient3d: |computed - exact|
@@ -31,7 +39,14 @@
 // absolute values plus their error (a cross product's component:
 // |a b - c d| with a, b, ... differences: error <= 3u (|a b| + |c d|) + u^2
 // terms; the half-sum two roundings more: 6u of the absolute sum), the
-// root rounded up by 4u. Range: every input is 0 or of magnitude in
+// root rounded up by 4u. Halving: c = (a + b) / 2 in double errs by at most
+// (e_a + e_b) / 2 + u |c| (the halving is exact, the sum rounds once), so
+// each coefficient carries its bound down (the sixteenths' coefficients are
+// four halvings deep). A corner at a part's end t = k / 2^j: x0 + t (x1 -
+// x0) rounds three times (the difference, the product -- k has at most
+// five bits, so t (x1 - x0) needs at most 58 -- and the sum): error <= 3u
+// (|x0| + |x1|) (1 + u)^3 < 4u (|x0| + |x1|), the boxes grown by that.
+// Range: every input is 0 or of magnitude in
 // [2^-250, 2^250] (and ms too), so no product of three differences
 // underflows (each nonzero difference >= 2^-302) or overflows; outside it
 // the filter declines and the exact path answers.
@@ -107,6 +122,64 @@ bool boxes_apart(const double* c, std::initializer_list<int> first, std::initial
   return false;
 }
 
+/// Boxes of the two primitives' corners at the ends of [ta, tb] apart by
+/// more than ms: the corners in double, each box grown by their error.
+bool part_boxes_apart(const double* c, bool vertex_face, double ta, double tb, double ms) {
+  for (int k = 0; k < 3; ++k) {
+    double lo[2] = {HUGE_VAL, HUGE_VAL}, hi[2] = {-HUGE_VAL, -HUGE_VAL};
+    for (int i = 0; i < 4; ++i) {
+      const int side = vertex_face ? (i == 0 ? 0 : 1) : (i < 2 ? 0 : 1);
+      const double x0 = c[i * 3 + k], x1 = c[12 + i * 3 + k], e = 4 * kU * (std::fabs(x0) + std::fabs(x1));
+      for (double t : {ta, tb}) {
+        const double x = x0 + t * (x1 - x0);
+        lo[side] = std::min(lo[side], x - e), hi[side] = std::max(hi[side], x + e);
+      }
+    }
+    // The growing by e rounds too: a further relative u on the gap.
+    const double g = std::max(lo[1] - hi[0], lo[0] - hi[1]);
+    if (g > 0 && g * (1 - 4 * kU) > ms * (1 + 2 * kU)) return true;
+  }
+  return false;
+}
+
+/// Decides [ta, tb] (the cubic's Bernstein coefficients b on it, with error
+/// bounds e): true when certainly no contact there; halving to `depth` more
+/// levels.
+bool part_is_miss(const double* c, bool vertex_face, double ms, double ta, double tb, const double* b, const double* e,
+                  int depth) {
+  if (ms == 0) {
+    int sign = 0;
+    bool certain = true;
+    for (int i = 0; i < 4 && certain; ++i) {
+      const int si = b[i] > e[i] ? 1 : b[i] < -e[i] ? -1 : 0;
+      if (si == 0 || (sign != 0 && si != sign)) certain = false;
+      sign = si;
+    }
+    if (certain) return true;
+  }
+  if (part_boxes_apart(c, vertex_face, ta, tb, ms)) return true;
+  if (depth == 0) return false;
+  // de Casteljau at the middle: the left part's coefficients are b0,
+  // (b0+b1)/2, ..., the right's ..., (b2+b3)/2, b3.
+  double l[4], le[4], r[4], re[4];
+  double p[4], pe[4];
+  for (int i = 0; i < 4; ++i) p[i] = b[i], pe[i] = e[i];
+  l[0] = p[0], le[0] = pe[0], r[3] = p[3], re[3] = pe[3];
+  for (int level = 1; level <= 3; ++level) {
+    for (int i = 0; i + level <= 3; ++i) {
+      const double m = (p[i] + p[i + 1]) / 2;
+      pe[i] = (pe[i] + pe[i + 1]) / 2 + kU * std::fabs(m);
+      pe[i] *= 1 + 2 * kU;  // the bound's own roundings
+      p[i] = m;
+    }
+    l[level] = p[0], le[level] = pe[0];
+    r[3 - level] = p[3 - level], re[3 - level] = pe[3 - level];
+  }
+  const double mid = (ta + tb) / 2;
+  return part_is_miss(c, vertex_face, ms, ta, mid, l, le, depth - 1) &&
+         part_is_miss(c, vertex_face, ms, mid, tb, r, re, depth - 1);
+}
+
 }  // namespace
 
 std::optional<Certified> filter(Kind k, const double* c, double ms) {
@@ -155,24 +228,33 @@ std::optional<Certified> filter(Kind k, const double* c, double ms) {
     beta[2] = s2, bound[2] = kDetBound * p2;
   }
   int sign = 0;
-  double least = HUGE_VAL;  // the least |beta_k| minus its error (times 3 for the sums: beta_1,2 are 3x)
+  bool one_sign = true;
+  double least = HUGE_VAL;  // the least |beta_k| minus its error (beta_1,2 are sums of three: / 3)
   for (int i = 0; i < 4; ++i) {
     const int s = beta[i] > bound[i] ? 1 : beta[i] < -bound[i] ? -1 : 0;
-    if (s == 0 || (sign != 0 && s != sign)) {
-      ++stats.undecided;
-      return std::nullopt;
-    }
+    if (s == 0 || (sign != 0 && s != sign)) one_sign = false;
     sign = s;
     const double m = (std::fabs(beta[i]) - bound[i]) * (1 - 2 * kU);
     least = std::min(least, i == 1 || i == 2 ? m / 3 * (1 - 2 * kU) : m);
   }
-  if (ms == 0) {
-    ++stats.bernstein;
-    return Certified{std::nullopt};
+  if (one_sign) {
+    if (ms == 0) {
+      ++stats.bernstein;
+      return Certified{std::nullopt};
+    }
+    const double nu = std::max({cross_norm_up(u[0], v[0]), cross_norm_up(u[0], v[0], &u[1], &v[1]), cross_norm_up(u[1], v[1])});
+    if (least > ms * nu * (1 + 4 * kU)) {
+      ++stats.bernstein;
+      return Certified{std::nullopt};
+    }
   }
-  const double nu = std::max({cross_norm_up(u[0], v[0]), cross_norm_up(u[0], v[0], &u[1], &v[1]), cross_norm_up(u[1], v[1])});
-  if (least > ms * nu * (1 + 4 * kU)) {
-    ++stats.bernstein;
+  // 3. Parts of the step. The Bernstein coefficients themselves (beta_1,2
+  // are the sums divided by 3: one more rounding, a relative u).
+  double b[4] = {beta[0], beta[1] / 3, beta[2] / 3, beta[3]};
+  double e[4] = {bound[0], bound[1] / 3 + kU * std::fabs(b[1]), bound[2] / 3 + kU * std::fabs(b[2]), bound[3]};
+  for (double& x : e) x *= 1 + 4 * kU;
+  if (part_is_miss(c, vf, ms, 0.0, 1.0, b, e, 4)) {
+    ++stats.parts;
     return Certified{std::nullopt};
   }
   ++stats.undecided;

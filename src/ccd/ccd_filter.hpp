@@ -28,7 +28,7 @@ std::optional<Certified> filter(Kind k, const double* c, double ms);
 
 /// Counters of the filter's outcomes (benchmarks print the undecided share).
 struct FilterStats {
-  unsigned long long asked = 0, boxes = 0, bernstein = 0, undecided = 0;
+  unsigned long long asked = 0, boxes = 0, bernstein = 0, parts = 0, undecided = 0;
 };
 FilterStats& filter_stats();
 
