@@ -142,42 +142,108 @@ bool part_boxes_apart(const double* c, bool vertex_face, double ta, double tb, d
   return false;
 }
 
-/// Decides [ta, tb] (the cubic's Bernstein coefficients b on it, with error
-/// bounds e): true when certainly no contact there; halving to `depth` more
-/// levels.
-bool part_is_miss(const double* c, bool vertex_face, double ms, double ta, double tb, const double* b, const double* e,
-                  int depth) {
-  if (ms == 0) {
-    int sign = 0;
-    bool certain = true;
-    for (int i = 0; i < 4 && certain; ++i) {
+/// A polynomial in Bernstein form on a part of the step, each coefficient
+/// with a bound on its error.
+struct Bern {
+  int n = 0;  // degree
+  double b[5], e[5];
+  /// 1 or -1 when every coefficient is of that strict sign (the polynomial
+  /// has it on the whole part), else 0.
+  int sign() const {
+    int s = 0;
+    for (int i = 0; i <= n; ++i) {
       const int si = b[i] > e[i] ? 1 : b[i] < -e[i] ? -1 : 0;
-      if (si == 0 || (sign != 0 && si != sign)) certain = false;
-      sign = si;
+      if (si == 0 || (s != 0 && si != s)) return 0;
+      s = si;
     }
-    if (certain) return true;
+    return s;
+  }
+  /// de Casteljau at the middle: the left and right halves.
+  void halve(Bern& l, Bern& r) const {
+    double p[5], pe[5];
+    for (int i = 0; i <= n; ++i) p[i] = b[i], pe[i] = e[i];
+    l.n = r.n = n;
+    l.b[0] = p[0], l.e[0] = pe[0], r.b[n] = p[n], r.e[n] = pe[n];
+    for (int level = 1; level <= n; ++level) {
+      for (int i = 0; i + level <= n; ++i) {
+        const double m = (p[i] + p[i + 1]) / 2;
+        pe[i] = ((pe[i] + pe[i + 1]) / 2 + kU * std::fabs(m)) * (1 + 2 * kU);  // and the bound's own roundings
+        p[i] = m;
+      }
+      l.b[level] = p[0], l.e[level] = pe[0];
+      r.b[n - level] = p[n - level], r.e[n - level] = pe[n - level];
+    }
+  }
+};
+
+/// The Bernstein form on [0, 1] of (x . y)(z . w) - (x . w)(y . z)
+/// (a side of a point from an edge: the n . (d x (q - o)) of ccd.cpp as a
+/// difference of products of dot products, by Lagrange's identity) for
+/// vectors linear in t, given at both ends. Each dot product's coefficients
+/// are [x0 y0, (x0 y1 + x1 y0) / 2, x1 y1]; a product's, C_k = sum over i + j
+/// = k of C(2, i) C(2, j) / C(4, k) a_i b_j. The error bound: every
+/// coefficient is the same expression of at most 11 roundings deep, so it
+/// errs by at most gamma_11 = 11u / (1 - 11u) < 12u of its value over the
+/// inputs' absolute values (the magnitude m, computed alongside and itself
+/// rounded: 16u of it is used).
+Bern side(const D3* x, const D3* y, const D3* z, const D3* w) {
+  auto dot2 = [](const D3* a, const D3* b, double* q, double* m) {
+    auto d = [](const D3& u, const D3& v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; };
+    auto da = [](const D3& u, const D3& v) {
+      return std::fabs(u[0] * v[0]) + std::fabs(u[1] * v[1]) + std::fabs(u[2] * v[2]);
+    };
+    q[0] = d(a[0], b[0]), q[1] = (d(a[0], b[1]) + d(a[1], b[0])) / 2, q[2] = d(a[1], b[1]);
+    m[0] = da(a[0], b[0]), m[1] = (da(a[0], b[1]) + da(a[1], b[0])) / 2, m[2] = da(a[1], b[1]);
+  };
+  auto product = [](const double* a, const double* b, double* c) {
+    c[0] = a[0] * b[0];
+    c[1] = (a[0] * b[1] + a[1] * b[0]) / 2;
+    c[2] = (a[0] * b[2] + 4 * a[1] * b[1] + a[2] * b[0]) / 6;
+    c[3] = (a[1] * b[2] + a[2] * b[1]) / 2;
+    c[4] = a[2] * b[2];
+  };
+  double xz[3], yw[3], xw[3], yz[3], mxz[3], myw[3], mxw[3], myz[3];
+  dot2(x, z, xz, mxz), dot2(y, w, yw, myw), dot2(x, w, xw, mxw), dot2(y, z, yz, myz);
+  double p1[5], p2[5], m1[5], m2[5];
+  product(xz, yw, p1), product(xw, yz, p2), product(mxz, myw, m1), product(mxw, myz, m2);
+  Bern r;
+  r.n = 4;
+  for (int k = 0; k < 5; ++k) r.b[k] = p1[k] - p2[k], r.e[k] = 16 * kU * (m1[k] + m2[k]);
+  return r;
+}
+
+/// What a part of the step is decided by: the coplanarity cubic, and with
+/// ms = 0 the sides that a contact needs (vertex-face: the vertex on or
+/// inside each edge's side, s >= 0; edge-edge: each edge's ends not strictly
+/// on one side of the other's line).
+struct Part {
+  Bern cubic;
+  int sides = 0;  // 3 (vertex-face) or 4 (edge-edge: sa0, sa1, sb0, sb1), or 0
+  Bern side[4];
+};
+
+/// Decides [ta, tb]: true when certainly no contact there; halving to
+/// `depth` more levels.
+bool part_is_miss(const double* c, bool vertex_face, double ms, double ta, double tb, const Part& part, int depth) {
+  if (ms == 0) {
+    if (part.cubic.sign() != 0) return true;
+    if (part.sides == 3) {
+      for (int i = 0; i < 3; ++i)
+        if (part.side[i].sign() < 0) return true;  // outside an edge's side
+    } else if (part.sides == 4) {
+      const int a0 = part.side[0].sign(), a1 = part.side[1].sign(), b0 = part.side[2].sign(), b1 = part.side[3].sign();
+      if ((a0 != 0 && a0 == a1) || (b0 != 0 && b0 == b1)) return true;  // an edge beside the other's line
+    }
   }
   if (part_boxes_apart(c, vertex_face, ta, tb, ms)) return true;
   if (depth == 0) return false;
-  // de Casteljau at the middle: the left part's coefficients are b0,
-  // (b0+b1)/2, ..., the right's ..., (b2+b3)/2, b3.
-  double l[4], le[4], r[4], re[4];
-  double p[4], pe[4];
-  for (int i = 0; i < 4; ++i) p[i] = b[i], pe[i] = e[i];
-  l[0] = p[0], le[0] = pe[0], r[3] = p[3], re[3] = pe[3];
-  for (int level = 1; level <= 3; ++level) {
-    for (int i = 0; i + level <= 3; ++i) {
-      const double m = (p[i] + p[i + 1]) / 2;
-      pe[i] = (pe[i] + pe[i + 1]) / 2 + kU * std::fabs(m);
-      pe[i] *= 1 + 2 * kU;  // the bound's own roundings
-      p[i] = m;
-    }
-    l[level] = p[0], le[level] = pe[0];
-    r[3 - level] = p[3 - level], re[3 - level] = pe[3 - level];
-  }
+  Part l, r;
+  part.cubic.halve(l.cubic, r.cubic);
+  l.sides = r.sides = part.sides;
+  for (int i = 0; i < part.sides; ++i) part.side[i].halve(l.side[i], r.side[i]);
   const double mid = (ta + tb) / 2;
-  return part_is_miss(c, vertex_face, ms, ta, mid, l, le, depth - 1) &&
-         part_is_miss(c, vertex_face, ms, mid, tb, r, re, depth - 1);
+  return part_is_miss(c, vertex_face, ms, ta, mid, l, depth - 1) &&
+         part_is_miss(c, vertex_face, ms, mid, tb, r, depth - 1);
 }
 
 }  // namespace
@@ -250,10 +316,43 @@ std::optional<Certified> filter(Kind k, const double* c, double ms) {
   }
   // 3. Parts of the step. The Bernstein coefficients themselves (beta_1,2
   // are the sums divided by 3: one more rounding, a relative u).
-  double b[4] = {beta[0], beta[1] / 3, beta[2] / 3, beta[3]};
-  double e[4] = {bound[0], bound[1] / 3 + kU * std::fabs(b[1]), bound[2] / 3 + kU * std::fabs(b[2]), bound[3]};
-  for (double& x : e) x *= 1 + 4 * kU;
-  if (part_is_miss(c, vf, ms, 0.0, 1.0, b, e, 4)) {
+  Part whole;
+  whole.cubic.n = 3;
+  const double b[4] = {beta[0], beta[1] / 3, beta[2] / 3, beta[3]};
+  const double e[4] = {bound[0], bound[1] / 3 + kU * std::fabs(b[1]), bound[2] / 3 + kU * std::fabs(b[2]), bound[3]};
+  for (int i = 0; i < 4; ++i) whole.cubic.b[i] = b[i], whole.cubic.e[i] = e[i] * (1 + 4 * kU);
+  // The sides, where products of four differences cannot underflow or
+  // overflow (every input 0 or of magnitude in [2^-200, 2^200]).
+  bool narrow = ms == 0;
+  for (int i = 0; i < 24 && narrow; ++i) narrow = c[i] == 0 || (std::fabs(c[i]) >= 0x1p-200 && std::fabs(c[i]) <= 0x1p200);
+  if (narrow) {
+    auto at = [&](int i, int j) {  // point i minus point j, at both ends
+      std::array<D3, 2> d;
+      for (int s2 = 0; s2 < 2; ++s2) d[static_cast<std::size_t>(s2)] = diff(c + s2 * 12 + i * 3, c + s2 * 12 + j * 3);
+      return d;
+    };
+    if (vf) {
+      // s over edge (o, q) with the third corner r: (u.u)(v.w) - (u.w)(u.v),
+      // u = q - o, v = r - o, w = p - o.
+      const int corners[3][3] = {{1, 2, 3}, {2, 3, 1}, {3, 1, 2}};
+      whole.sides = 3;
+      for (int k2 = 0; k2 < 3; ++k2) {
+        const auto u2 = at(corners[k2][1], corners[k2][0]), v2 = at(corners[k2][2], corners[k2][0]),
+                   w2 = at(0, corners[k2][0]);
+        whole.side[k2] = side(u2.data(), w2.data(), u2.data(), v2.data());  // (u.u)(w.v) - (u.v)(w.u)
+      }
+    } else {
+      // sa_i = (dB.dA)(r.dB) - (dB.dB)(r.dA), r = a_i - b0; sb_j = (dA.dA)(r.dB) - (dA.dB)(r.dA), r = b_j - a0.
+      const auto dA = at(1, 0), dB = at(3, 2);
+      whole.sides = 4;
+      const auto ra0 = at(0, 2), ra1 = at(1, 2), rb0 = at(2, 0), rb1 = at(3, 0);
+      whole.side[0] = side(dB.data(), ra0.data(), dA.data(), dB.data());
+      whole.side[1] = side(dB.data(), ra1.data(), dA.data(), dB.data());
+      whole.side[2] = side(dA.data(), rb0.data(), dA.data(), dB.data());
+      whole.side[3] = side(dA.data(), rb1.data(), dA.data(), dB.data());
+    }
+  }
+  if (part_is_miss(c, vf, ms, 0.0, 1.0, whole, 4)) {
     ++stats.parts;
     return Certified{std::nullopt};
   }
