@@ -54,6 +54,8 @@ WHITE_BOX = {
     "tests/audit_solid_test.cpp": "the audit's sweep reference (audit::detail)",
     "internal/testing/polytope_oracle.hpp": "the oracle converts cores (detail::cvx) to rationals",
     "internal/query/ops.cpp": "eval's shapes are known at run time: it builds the engine's cores directly",
+    "internal/query/ops.hpp": "shape_core: eval's core of a query's shape, for the test that eval, the audit and the public API build one core",
+    "tests/convex_core_builder_test.cpp": "the cores the public API, eval and the audit hand the engine (detail::cvx::Core), compared",
     "internal/query/meshes.hpp": "eval's meshes: the engine's view of a surface whose type is known at run time",
     "tests/mesh_test.cpp": "the union engine on raw cores: a height field against the same triangles stored",
     "tests/real_roots_test.cpp": "the exact real roots (src/algebraic/) that ccd's times are, against their oracle",

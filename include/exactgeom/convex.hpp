@@ -218,48 +218,27 @@ struct shape_traits<ConvexHull3<T>> {
     return c;
   }
 };
-/// A box's corners center + sum s_i half[i] axes[i], exactly.
+/// A box's core: box_core (detail/convex_core.hpp) of its exact fields.
+template <class T, std::size_t D, class P>
+Core box_to_core(const P& center, const std::array<P, D>& axes, const std::array<T, D>& half, const T& r,
+                 const char* what) {
+  Core c;  // only its point list, to gather the fields
+  push(c, center);
+  for (const P& a : axes) push(c, a);
+  for (const T& h : half) c.c.push_back(exactgeom::to_mpq(h));
+  return box_core(static_cast<int>(D), c.c, exactgeom::to_mpq(r), what);
+}
 template <class T>
 struct shape_traits<Box2<T>> {
   using coord = T;
   static constexpr int dim = 2;
-  static Core to_core(const Box2<T>& b) {
-    Core c;
-    c.dim = 2;
-    c.r = radius_of(b.r, "Box2");
-    Box2<mpq_class> e;
-    auto q = [](const Point2<T>& p) { return Point2<mpq_class>{exactgeom::to_mpq(p.x), exactgeom::to_mpq(p.y)}; };
-    e.center = q(b.center);
-    for (std::size_t i = 0; i < 2; ++i) {
-      e.axes[i] = q(b.axes[i]);
-      e.half[i] = exactgeom::to_mpq(b.half[i]);
-      if (sgn(e.half[i]) < 0) throw invalid_input("Box2: negative half extent");
-    }
-    for (const Point2<mpq_class>& p : box_corners(e)) c.c.push_back(p.x), c.c.push_back(p.y);
-    return c;
-  }
+  static Core to_core(const Box2<T>& b) { return box_to_core(b.center, b.axes, b.half, b.r, "Box2"); }
 };
 template <class T>
 struct shape_traits<Box3<T>> {
   using coord = T;
   static constexpr int dim = 3;
-  static Core to_core(const Box3<T>& b) {
-    Core c;
-    c.dim = 3;
-    c.r = radius_of(b.r, "Box3");
-    Box3<mpq_class> e;
-    auto q = [](const Point3<T>& p) {
-      return Point3<mpq_class>{exactgeom::to_mpq(p.x), exactgeom::to_mpq(p.y), exactgeom::to_mpq(p.z)};
-    };
-    e.center = q(b.center);
-    for (std::size_t i = 0; i < 3; ++i) {
-      e.axes[i] = q(b.axes[i]);
-      e.half[i] = exactgeom::to_mpq(b.half[i]);
-      if (sgn(e.half[i]) < 0) throw invalid_input("Box3: negative half extent");
-    }
-    for (const Point3<mpq_class>& p : box_corners(e)) c.c.push_back(p.x), c.c.push_back(p.y), c.c.push_back(p.z);
-    return c;
-  }
+  static Core to_core(const Box3<T>& b) { return box_to_core(b.center, b.axes, b.half, b.r, "Box3"); }
 };
 
 template <class S>

@@ -402,51 +402,15 @@ Shape read_shape(const JsonReader& r, const JsonNode& n, const std::string& path
   return s;
 }
 
-/// The exact core of a shape. Doubles compute the hull with the library's
-/// filtered predicates (ConvexPolygon, ConvexHull3) and hand its structure
-/// over; other values leave the hull to the engine.
+/// The exact core of a shape: the library's one builder
+/// (detail/convex_core.hpp), which computes a double point set's hull with
+/// the filtered predicates and leaves other values' hulls to the engine.
 detail::cvx::Core to_core(const Shape& s) {
-  detail::cvx::Core c;
-  c.dim = s.dim;
-  c.r = s.r.to_mpq();
-  const std::size_t d = static_cast<std::size_t>(s.dim);
-  if (s.kind == Shape::Kind::box) {
-    // c + sum_i sign_i h_i axes_i over the 2^D sign choices, exactly.
-    std::vector<mpq_class> ctr, ax, h;
-    for (std::size_t k = 0; k < d; ++k) ctr.push_back(s.pts[k].to_mpq());
-    for (std::size_t k = 0; k < d * d; ++k) ax.push_back(s.pts[d + k].to_mpq());
-    for (std::size_t k = 0; k < d; ++k) h.push_back(s.pts[d + d * d + k].to_mpq());
-    for (unsigned sg = 0; sg < (1u << d); ++sg)
-      for (std::size_t k = 0; k < d; ++k) {
-        mpq_class v = ctr[k];
-        for (std::size_t i = 0; i < d; ++i) v += ((sg >> i) & 1 ? 1 : -1) * h[i] * ax[i * d + k];
-        c.c.push_back(v);
-      }
-    return c;
-  }
-  const bool doubles = all_double(s.pts.data(), static_cast<int>(s.pts.size()));
-  const std::size_t n = s.pts.size() / d;
-  if (doubles && n > 3) {
-    if (d == 2) {
-      std::vector<Point2<double>> p;
-      for (std::size_t i = 0; i < n; ++i) p.push_back({s.pts[2 * i].as_double(), s.pts[2 * i + 1].as_double()});
-      const ConvexPolygon<double> poly(p);
-      for (const auto& v : poly.vertices()) c.c.push_back(mpq_class(v.x)), c.c.push_back(mpq_class(v.y));
-      c.hull_dim = poly.vertices().size() >= 3 ? 2 : static_cast<int>(poly.vertices().size()) - 1;
-    } else {
-      std::vector<Point3<double>> p;
-      for (std::size_t i = 0; i < n; ++i)
-        p.push_back({s.pts[3 * i].as_double(), s.pts[3 * i + 1].as_double(), s.pts[3 * i + 2].as_double()});
-      const ConvexHull3<double> hull(p);
-      for (const auto& v : hull.vertices())
-        c.c.push_back(mpq_class(v.x)), c.c.push_back(mpq_class(v.y)), c.c.push_back(mpq_class(v.z));
-      c.hull_dim = hull.dimension();
-      c.facets = hull.faces();
-    }
-    return c;
-  }
-  for (const Scalar& v : s.pts) c.c.push_back(v.to_mpq());
-  return c;
+  std::vector<mpq_class> v;
+  v.reserve(s.pts.size());
+  for (const Scalar& x : s.pts) v.push_back(x.to_mpq());
+  if (s.kind == Shape::Kind::box) return detail::cvx::box_core(s.dim, v, s.r.to_mpq(), "box");
+  return detail::cvx::points_core(s.dim, std::move(v), s.r.to_mpq(), "shape");
 }
 
 void append_vector(std::string& out, const char* name, const std::optional<std::vector<double>>& v) {
@@ -741,6 +705,10 @@ void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, s
   } else {
     throw FieldError{"unknown op \"" + excerpt(op) + "\""};
   }
+}
+
+detail::cvx::Core shape_core(const JsonReader& r, const JsonNode& n, const std::string& path) {
+  return to_core(read_shape(r, n, path));
 }
 
 }  // namespace exactgeom::query

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "exactgeom/detail/convex_core.hpp"
 #include "json.hpp"
 #include "meshes.hpp"
 
@@ -19,5 +20,11 @@ struct FieldError {
 /// ScalarError or invalid_input.
 void answer_op(const JsonReader& r, const JsonNode& root, std::string_view op, std::string& out,
                const NamedMeshes* named = nullptr);
+
+/// The engine's core of a query's shape `n` (docs/queries.md "Shapes"), as
+/// contact and sweep hand it to the engine; `path` names it in errors.
+/// Throws FieldError, ScalarError or invalid_input. (For the test that the
+/// public API, eval and the audit build equal cores.)
+detail::cvx::Core shape_core(const JsonReader& r, const JsonNode& n, const std::string& path);
 
 }  // namespace exactgeom::query

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <tuple>
 
 #include "exactgeom/contact.hpp"
@@ -235,55 +236,21 @@ double largest_of(Span c) {
 
 cvx::Core flat_core(ShapeKind k, int dim, Span s) {
   const std::size_t d = static_cast<std::size_t>(dim);
-  cvx::Core c;
-  c.dim = dim;
-  auto point = [&](std::size_t at) {
-    for (std::size_t i = 0; i < d; ++i) c.c.push_back(s[at + i]);
+  // The points of the core and where the radius is (none: 0).
+  auto points = [&](std::size_t n, std::optional<std::size_t> r) {
+    return cvx::points_core(dim, std::vector<mpq_class>(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(n * d)),
+                            r ? s[*r] : mpq_class(0), "audit: a shape");
   };
   switch (k) {
-    case ShapeKind::point: point(0); break;
-    case ShapeKind::ball: point(0), c.r = s[2 * d]; break;
-    case ShapeKind::segment: point(0), point(d); break;
-    case ShapeKind::capsule: point(0), point(d), c.r = s[2 * d]; break;
-    case ShapeKind::triangle: point(0), point(3), point(6); break;
-    case ShapeKind::box: {
-      for (std::size_t i = 0; i < d; ++i)
-        if (sgn(s[d + d * d + i]) < 0) throw invalid_input("audit: a box with a negative half extent");
-      for (std::size_t m = 0; m < (std::size_t{1} << d); ++m)
-        for (std::size_t j = 0; j < d; ++j) {
-          mpq_class v = s[j];
-          for (std::size_t i = 0; i < d; ++i)
-            v += ((m >> i) & 1 ? 1 : -1) * s[d + d * d + i] * s[d + i * d + j];
-          c.c.push_back(v);
-        }
-      c.r = s[2 * d + d * d];
-      if (d == 3) {
-        // A solid box's facets are known: corner m has sign bit i on axis i.
-        // The cycles below are counterclockwise from outside when the edges
-        // h_i axes[i] are right-handed (a positive determinant); reversed
-        // when left-handed; a flat box (determinant 0) is left to the hull.
-        mpq_class e[3][3];
-        for (std::size_t i = 0; i < 3; ++i)
-          for (std::size_t j = 0; j < 3; ++j) e[i][j] = s[d + d * d + i] * s[d + i * d + j];
-        const mpq_class det = e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) -
-                              e[0][1] * (e[1][0] * e[2][2] - e[1][2] * e[2][0]) +
-                              e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
-        if (sgn(det) != 0) {
-          c.hull_dim = 3;
-          c.facets = {{1, 3, 7, 5}, {0, 4, 6, 2}, {2, 6, 7, 3}, {0, 1, 5, 4}, {4, 5, 7, 6}, {0, 2, 3, 1}};
-          if (sgn(det) < 0)
-            for (auto& f : c.facets) std::reverse(f.begin(), f.end());
-        }
-      }
-      break;
-    }
-    case ShapeKind::hull:
-      for (std::size_t i = 0; i < kHullPoints; ++i) point(i * d);
-      c.r = s[kHullPoints * d];
-      break;
+    case ShapeKind::point: return points(1, std::nullopt);
+    case ShapeKind::ball: return points(1, 2 * d);
+    case ShapeKind::segment: return points(2, std::nullopt);
+    case ShapeKind::capsule: return points(2, 2 * d);
+    case ShapeKind::triangle: return points(3, std::nullopt);
+    case ShapeKind::box: return cvx::box_core(dim, s.first(d * (d + 2)), s[d * (d + 2)], "audit: a box");
+    case ShapeKind::hull: return points(kHullPoints, kHullPoints * d);
   }
-  if (sgn(c.r) < 0) throw invalid_input("audit: a negative radius");
-  return c;
+  throw std::invalid_argument("flat_core: unknown shape kind");
 }
 
 std::pair<cvx::Core, cvx::Core> pair_cores(const PairLayout& l, Span c) {

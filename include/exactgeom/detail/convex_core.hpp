@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace exactgeom::detail::cvx {
@@ -39,6 +40,31 @@ struct Core {
   std::vector<std::vector<std::uint32_t>> facets;
   std::size_t size() const { return c.size() / static_cast<std::size_t>(dim); }
 };
+
+/// The one way a shape becomes a Core (src/convex_core.cpp): the public
+/// shapes (convex.hpp's shape_traits), `exactgeom eval`'s shapes
+/// (internal/query/ops.cpp) and the audit's flat cases (src/audit/solid.cpp)
+/// all call these two, so that the engine gets the same core for the same
+/// shape whichever way it came (tests/convex_core_builder_test.cpp).
+///
+/// box_core: a box of dimension dim (2 or 3) given as f = its center (dim
+/// values), its axes (dim vectors of dim values; axis i at f[dim * (1 + i)])
+/// and its half extents (dim values), grown by r. Its points are the corners
+/// center + sum_i (bit i of k ? +half_i : -half_i) axes_i, k = 0 .. 2^dim - 1
+/// (box_corners's order), exactly. A 3-D box whose edge vectors half_i axes_i
+/// are not coplanar also gets its hull: dimension 3 and its six faces,
+/// counterclockwise from outside whichever the axes' handedness; any other
+/// box leaves the hull to the engine. Throws invalid_input("<what>: negative
+/// half extent") or ("<what>: negative radius"); f must hold dim (dim + 2)
+/// values (std::invalid_argument otherwise).
+Core box_core(int dim, std::span<const mpq_class> f, const mpq_class& r, const char* what);
+/// points_core: the hull of pts (dim values each) grown by r. When every
+/// coordinate is a double and there are more than three points, the hull is
+/// computed here by the library's filtered predicates (ConvexPolygon /
+/// ConvexHull3 of doubles: the same vertices and faces as those shapes
+/// hold); otherwise it is left to the engine. Throws invalid_input("<what>:
+/// negative radius").
+Core points_core(int dim, std::vector<mpq_class> pts, const mpq_class& r, const char* what);
 
 /// The distance between two cores: exact squared distance and a closest
 /// pair (p on x's core, q on y's core; q - p is the same for every closest
