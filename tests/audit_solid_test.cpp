@@ -369,6 +369,57 @@ TEST(AuditSolid, EngineFormsReportTheShapeTheyHold) {
   EXPECT_GT(requested.wrong(), 0u) << requested.markdown();
 }
 
+TEST(AuditSolid, EngineFormsComeWithTheirAdapters) {
+  // The same audits as above on the forms themselves, with the adapters
+  // types.hpp provides: the same cases, the same held offsets.
+  using eg::audit::PointHull;
+  using eg::audit::QuatBox3;
+  using eg::audit::RotatedBox2;
+  using eg::audit::RotatedBox3;
+  const eg::audit::AuditOptions o{.cases = cases(30), .families = {CaseFamily::random, CaseFamily::touching}};
+  const auto fb = eg::audit::audit_pair<FBox, FBox>(
+      Question::closed_overlap, [](const FBox& a, const FBox& b) { return eg::intersects(a.b.exact(), b.b.exact()); }, o,
+      "matrix");
+  const auto fb2 = eg::audit::audit_pair<RotatedBox3<float>, RotatedBox3<float>>(
+      Question::closed_overlap,
+      [](const RotatedBox3<float>& a, const RotatedBox3<float>& b) { return eg::intersects(a.exact(), b.exact()); }, o,
+      "matrix");
+  const auto qb = eg::audit::audit_pair<QBox, FHull>(
+      Question::closed_overlap, [](const QBox& a, const FHull& b) { return eg::intersects(a.b.exact(), b.h.exact()); },
+      o, "quaternion-hull");
+  const auto qb2 = eg::audit::audit_pair<QuatBox3<float>, PointHull<float, 3>>(
+      Question::closed_overlap,
+      [](const QuatBox3<float>& a, const PointHull<float, 3>& b) { return eg::intersects(a.exact(), b.exact()); }, o,
+      "quaternion-hull");
+  const auto b2 = eg::audit::audit_pair<RotatedBox2<float>, RotatedBox2<float>>(
+      Question::closed_overlap,
+      [](const RotatedBox2<float>& a, const RotatedBox2<float>& b) { return eg::intersects(a.exact(), b.exact()); }, o,
+      "b2Rot");
+  EXPECT_EQ(b2.wrong(), 0u) << b2.markdown();
+  for (const auto& [x, y] : {std::pair{&fb, &fb2}, std::pair{&qb, &qb2}}) {
+    EXPECT_EQ(y->wrong(), 0u) << y->markdown();
+    ASSERT_EQ(x->families.size(), y->families.size());
+    for (std::size_t i = 0; i < x->families.size(); ++i) {
+      EXPECT_EQ(x->families[i].max_held_offset, y->families[i].max_held_offset) << y->algorithm;
+      EXPECT_EQ(x->families[i].cases, y->families[i].cases) << y->algorithm;
+    }
+  }
+  // A capsule as FCL holds one (rest axis z): a zero-length one gets it.
+  using Cap2 = eg::audit::CentredCapsule<float, 2>;
+  using A = eg::audit::shape_adapter<Cap2>;
+  static_assert(std::is_same_v<A::exact_type, eg::Capsule3<double>> && std::is_same_v<A::scalar, float>);
+  const Cap2 z = A::from_exact({{{4, 4, 4}, {4, 4, 4}}, 2});
+  EXPECT_EQ(z.u[2], 1.0f);
+  EXPECT_EQ(z.u[1], 0.0f);
+  EXPECT_EQ(eg::audit::shape_adapter<eg::audit::CentredCapsule<float>>::from_exact({{{4, 4, 4}, {4, 4, 4}}, 2}).u[1],
+            1.0f);
+  const auto caps = eg::audit::audit_pair<Cap2, Cap2>(
+      Question::closed_overlap, [](const Cap2& a, const Cap2& b) { return eg::intersects(a.exact(), b.exact()); }, o,
+      "held capsules");
+  EXPECT_EQ(caps.wrong(), 0u) << caps.markdown();
+  EXPECT_GT(caps.families[0].max_held_offset, 0) << caps.markdown();  // a float axis is rounded
+}
+
 TEST(AuditSolid, SweepsOfBoxesAndHulls) {
   const eg::audit::AuditOptions o{.cases = cases(16),
                            .families = {CaseFamily::random, CaseFamily::touching, CaseFamily::deep_overlap,

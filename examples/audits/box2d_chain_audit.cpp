@@ -52,13 +52,6 @@ struct B2Disk {
 };
 
 template <>
-struct exactgeom::audit::shape_adapter<B2Box> {
-  using exact_type = exactgeom::Box2<double>;
-  using scalar = float;
-  static B2Box from_exact(const exact_type& b) { return B2Box::hold(b); }
-  static exactgeom::Box2<mpq_class> to_exact(const B2Box& b) { return b.exact(); }
-};
-template <>
 struct exactgeom::audit::shape_adapter<B2Disk> {
   using exact_type = exactgeom::Circle<double>;
   using scalar = float;

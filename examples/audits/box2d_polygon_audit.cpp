@@ -48,13 +48,6 @@ struct B2Poly {  // a polygon as b2PolygonShape::Set makes one (its hull, in flo
   b2PolygonShape s;
 };
 
-template <>
-struct exactgeom::audit::shape_adapter<B2Box> {
-  using exact_type = exactgeom::Box2<double>;
-  using scalar = float;
-  static B2Box from_exact(const exact_type& b) { return B2Box::hold(b); }
-  static exactgeom::Box2<mpq_class> to_exact(const B2Box& b) { return b.exact(); }
-};
 
 // A body's box as a b2Sweep holds it: centre, angle and half extents in
 // float. Box2D turns the angle into b2Rot(angle) (sinf, cosf) at every

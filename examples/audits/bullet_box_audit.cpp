@@ -34,13 +34,6 @@
 
 using BtHull = exactgeom::audit::PointHull<btScalar, 3>;
 
-template <>
-struct exactgeom::audit::shape_adapter<BtHull> {
-  using exact_type = exactgeom::ConvexHull3<double>;
-  using scalar = btScalar;
-  static BtHull from_exact(const exact_type& h) { return BtHull::hold(h); }
-  static exactgeom::ConvexHull3<mpq_class> to_exact(const BtHull& h) { return h.exact(); }
-};
 
 namespace {
 

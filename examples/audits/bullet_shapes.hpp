@@ -17,7 +17,7 @@ struct BtBall {
   btScalar c[3], r;
 };
 /// A capsule: centre o, unit axis u (basis column 1), half-height hh, radius r.
-using BtCapsule = exactgeom::audit::CentredCapsule<btScalar>;
+using BtCapsule = exactgeom::audit::CentredCapsule<btScalar, 1>;  // btCapsuleShape's rest axis: y
 /// A box: centre, rotation columns (its axes) and half extents.
 using BtBox = exactgeom::audit::RotatedBox3<btScalar>;
 
@@ -28,20 +28,6 @@ struct exactgeom::audit::shape_adapter<BtBall> {
   static BtBall from_exact(const exact_type& s) {
     return {{btScalar(s.center.x), btScalar(s.center.y), btScalar(s.center.z)}, btScalar(s.r)};
   }
-};
-template <>
-struct exactgeom::audit::shape_adapter<BtCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = btScalar;
-  static BtCapsule from_exact(const exact_type& c) { return BtCapsule::hold(c, 1); }
-  static exactgeom::Capsule3<mpq_class> to_exact(const BtCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
-};
-template <>
-struct exactgeom::audit::shape_adapter<BtBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = btScalar;
-  static BtBox from_exact(const exact_type& b) { return BtBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const BtBox& b) { return b.exact(); }
 };
 
 namespace audits::bullet {

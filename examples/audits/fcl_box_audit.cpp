@@ -35,13 +35,6 @@ struct FclBall {
   S c[3], r;
 };
 
-template <>
-struct exactgeom::audit::shape_adapter<FclBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = double;
-  static FclBox from_exact(const exact_type& b) { return FclBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const FclBox& b) { return b.exact(); }
-};
 using FclHull = exactgeom::audit::PointHull<S, 3>;
 template <>
 struct exactgeom::audit::shape_adapter<FclHull> {

@@ -21,15 +21,8 @@
 using S = double;
 
 // What FCL holds: translation o, unit axis u (rotation column 2), half-length hh, radius r.
-using FclCapsule = exactgeom::audit::CentredCapsule<S>;
+using FclCapsule = exactgeom::audit::CentredCapsule<S, 2>;  // FCL's rest axis: z
 
-template <>
-struct exactgeom::audit::shape_adapter<FclCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = double;
-  static FclCapsule from_exact(const exact_type& c) { return FclCapsule::hold(c, 2); }
-  static exactgeom::Capsule3<mpq_class> to_exact(const FclCapsule& h) { return h.exact(); }  // o -+ hh u, exactly
-};
 
 namespace {
 

@@ -29,7 +29,7 @@
 #include <exactgeom/audit/surface.hpp>
 
 using S = double;
-using FclCapsule = exactgeom::audit::CentredCapsule<S>;
+using FclCapsule = exactgeom::audit::CentredCapsule<S, 2>;  // FCL's rest axis: z
 using FclBox = exactgeom::audit::RotatedBox3<S>;
 struct FclBall {
   S c[3], r;
@@ -40,20 +40,6 @@ struct exactgeom::audit::shape_adapter<FclBall> {
   using exact_type = exactgeom::Sphere<double>;
   using scalar = double;
   static FclBall from_exact(const exact_type& s) { return {{s.center.x, s.center.y, s.center.z}, s.r}; }
-};
-template <>
-struct exactgeom::audit::shape_adapter<FclCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = double;
-  static FclCapsule from_exact(const exact_type& c) { return FclCapsule::hold(c, 2); }
-  static exactgeom::Capsule3<mpq_class> to_exact(const FclCapsule& h) { return h.exact(); }
-};
-template <>
-struct exactgeom::audit::shape_adapter<FclBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = double;
-  static FclBox from_exact(const exact_type& b) { return FclBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const FclBox& b) { return b.exact(); }
 };
 
 namespace {

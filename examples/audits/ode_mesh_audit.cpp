@@ -48,7 +48,7 @@
 struct OdeSphere {
   double c[3], r;
 };
-using OdeCapsule = exactgeom::audit::CentredCapsule<double>;
+using OdeCapsule = exactgeom::audit::CentredCapsule<double, 2>;  // ODE's rest axis: z
 using OdeBox = exactgeom::audit::RotatedBox3<double>;
 
 template <>
@@ -56,20 +56,6 @@ struct exactgeom::audit::shape_adapter<OdeSphere> {
   using exact_type = exactgeom::Sphere<double>;
   using scalar = double;
   static OdeSphere from_exact(const exact_type& s) { return {{s.center.x, s.center.y, s.center.z}, s.r}; }
-};
-template <>
-struct exactgeom::audit::shape_adapter<OdeCapsule> {
-  using exact_type = exactgeom::Capsule3<double>;
-  using scalar = double;
-  static OdeCapsule from_exact(const exact_type& c) { return OdeCapsule::hold(c, 2); }  // ODE's rest axis: z
-  static exactgeom::Capsule3<mpq_class> to_exact(const OdeCapsule& c) { return c.exact(); }
-};
-template <>
-struct exactgeom::audit::shape_adapter<OdeBox> {
-  using exact_type = exactgeom::Box3<double>;
-  using scalar = double;
-  static OdeBox from_exact(const exact_type& b) { return OdeBox::hold(b); }
-  static exactgeom::Box3<mpq_class> to_exact(const OdeBox& b) { return b.exact(); }
 };
 
 namespace {

@@ -178,7 +178,7 @@ struct AuditOptions {
   std::vector<CaseFamily> families{kAllFamilies.begin(), kAllFamilies.end()};
   std::size_t shard_index = 0, shard_count = 1;  // case i runs iff i % count == index
   std::size_t keep = 3;                          // wrong cases kept per family
-  Overlap overlap = Overlap::closed;             // for boolean shape tests (audit<>)
+  Overlap overlap = Overlap::closed;             // for boolean shape tests (audit_overlap<>)
   Tolerance tolerance{};                         // for real-valued answers
   Scale scale = Scale::largest;
   // Replaces `scale` when set: the scale of a flat case.
@@ -309,12 +309,15 @@ struct Answer {
 /// to S; a zero-length axis gets the unit vector `rest_axis`); `exact` is
 /// the capsule those stored numbers denote, o -+ hh u, exactly -- what a
 /// shape_adapter's to_exact returns, so the audit asks about the shape the
-/// engine holds and not the one it was given.
-template <class S>
+/// engine holds and not the one it was given. RestAxis: the engine's axis
+/// of a capsule at rest, hold's default (Bullet's btCapsuleShape: 1, y;
+/// FCL and ODE: 2, z). The audit provides its shape_adapter.
+template <class S, int RestAxis = 1>
 struct CentredCapsule {
+  static_assert(RestAxis >= 0 && RestAxis < 3, "CentredCapsule: RestAxis is 0 (x), 1 (y) or 2 (z)");
   S o[3], u[3], hh, r;
 
-  static CentredCapsule hold(const Capsule3<double>& c, int rest_axis = 1) {
+  static CentredCapsule hold(const Capsule3<double>& c, int rest_axis = RestAxis) {
     CentredCapsule h{};
     const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
     const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
@@ -602,6 +605,46 @@ std::string_view to_string(Question q);
 ///     how far it is from the one requested (max_held_offset).
 template <class UserShape>
 struct shape_adapter;
+
+/// The engines' stored shapes above come with their adapters (from_exact:
+/// hold; to_exact: exact), so an audit of an engine's capsule, box or hull
+/// needs none of its own; specialise shape_adapter<CentredCapsule<float>>
+/// and so on fully to change one (add a valid, say).
+template <class S, int RestAxis>
+struct shape_adapter<CentredCapsule<S, RestAxis>> {
+  using exact_type = Capsule3<double>;
+  using scalar = S;
+  static CentredCapsule<S, RestAxis> from_exact(const exact_type& c) { return CentredCapsule<S, RestAxis>::hold(c); }
+  static Capsule3<mpq_class> to_exact(const CentredCapsule<S, RestAxis>& c) { return c.exact(); }
+};
+template <class S>
+struct shape_adapter<RotatedBox3<S>> {
+  using exact_type = Box3<double>;
+  using scalar = S;
+  static RotatedBox3<S> from_exact(const exact_type& b) { return RotatedBox3<S>::hold(b); }
+  static Box3<mpq_class> to_exact(const RotatedBox3<S>& b) { return b.exact(); }
+};
+template <class S>
+struct shape_adapter<QuatBox3<S>> {
+  using exact_type = Box3<double>;
+  using scalar = S;
+  static QuatBox3<S> from_exact(const exact_type& b) { return QuatBox3<S>::hold(b); }
+  static Box3<mpq_class> to_exact(const QuatBox3<S>& b) { return b.exact(); }
+};
+template <class S>
+struct shape_adapter<RotatedBox2<S>> {
+  using exact_type = Box2<double>;
+  using scalar = S;
+  static RotatedBox2<S> from_exact(const exact_type& b) { return RotatedBox2<S>::hold(b); }
+  static Box2<mpq_class> to_exact(const RotatedBox2<S>& b) { return b.exact(); }
+};
+template <class S, int D>
+struct shape_adapter<PointHull<S, D>> {
+  using exact_type = std::conditional_t<D == 2, ConvexPolygon<double>, ConvexHull3<double>>;
+  using scalar = S;
+  static PointHull<S, D> from_exact(const exact_type& h) { return PointHull<S, D>::hold(h); }
+  static auto to_exact(const PointHull<S, D>& h) { return h.exact(); }
+};
 
 /// A shape cast that stops short of touching, by design: conservative
 /// advancement to a target separation (Box2D's b2TimeOfImpact stops where
