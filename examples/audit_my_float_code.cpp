@@ -57,7 +57,7 @@ struct exactgeom::audit::shape_adapter<MyCapsule> {
 
 int main() {
   const exactgeom::audit::AuditReport report =
-      exactgeom::audit::audit<MyCapsule>(my_capsule_test, {.cases = 3000, .seed = 42}, "my_capsule_test (float)");
+      exactgeom::audit::audit_overlap<MyCapsule>(my_capsule_test, {.cases = 3000, .seed = 42}, "my_capsule_test (float)");
   std::fputs(report.markdown().c_str(), stdout);
   // A float test is expected to be wrong somewhere near touching; an audit
   // that ran no case, or found nothing at all, would be the surprise.

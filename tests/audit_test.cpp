@@ -36,7 +36,7 @@ namespace {
 eg::Capsule2<double> exact_of(const Cap& c) { return {{{c.ax, c.ay}, {c.bx, c.by}}, c.r}; }
 
 TEST(Audit, TheExactTestIsNeverWrong) {
-  const auto r = eg::audit::audit<Cap>([](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); },
+  const auto r = eg::audit::audit_overlap<Cap>([](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); },
                                 {.cases = 500});
   EXPECT_GT(r.cases(), 2000u);
   EXPECT_EQ(r.wrong(), 0u);
@@ -50,7 +50,7 @@ TEST(Audit, AGrosslyWrongTestIsFoundWithItsCases) {
     b2.r *= 1.1;
     return eg::intersects(exact_of(a2), exact_of(b2));
   };
-  const auto r = eg::audit::audit<Cap>(inflated, {.cases = 500});
+  const auto r = eg::audit::audit_overlap<Cap>(inflated, {.cases = 500});
   EXPECT_GT(r.wrong(), 50u);
   for (const auto& f : r.families) {
     EXPECT_EQ(f.false_negatives, 0u) << eg::audit::to_string(f.family);  // it only ever says yes too often
@@ -64,7 +64,7 @@ TEST(Audit, AGrosslyWrongTestIsFoundWithItsCases) {
 TEST(Audit, OverlapOpenAsksTheOpenQuestion) {
   // The closed test audited as an open one is wrong exactly on touching pairs.
   const auto closed = [](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); };
-  const auto r = eg::audit::audit<Cap>(closed, {.cases = 500, .overlap = eg::audit::Overlap::open});
+  const auto r = eg::audit::audit_overlap<Cap>(closed, {.cases = 500, .overlap = eg::audit::Overlap::open});
   EXPECT_GT(r.wrong(), 0u);
   for (const auto& f : r.families) EXPECT_EQ(f.false_negatives, 0u);
 }
@@ -344,6 +344,16 @@ TEST(AuditHelpers, TouchingMarginIsTheDistanceToTouching) {
   // d2 = (1 + 2^-60)^2, R = 1 -> margin 2^-60.
   const mpq_class d = 1 + mpq_class(1, mpz_class(1) << 60);
   EXPECT_NEAR(exactgeom::audit::touching_margin(d * d, 1) / 0x1p-60, 1.0, 1e-15);
+}
+
+TEST(Audit, TheNameBefore04StillAnswers) {
+  // exactgeom::audit::audit is audit_overlap since 0.4: deprecated, the same report.
+  auto test = [](const Cap& a, const Cap& b) { return eg::intersects(exact_of(a), exact_of(b)); };
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  const auto old = eg::audit::audit<Cap>(test, {.cases = 100});
+#pragma GCC diagnostic pop
+  EXPECT_EQ(old.json(), eg::audit::audit_overlap<Cap>(test, {.cases = 100}).json());
 }
 
 TEST(AuditHelpers, CentredCapsuleDenotesItsStoredNumbersExactly) {

@@ -6,7 +6,7 @@ contact (penetration depth and direction) and time of impact for any two
 shapes (points, balls, segments, capsules, triangles, polygons, hulls,
 boxes), each for one query or over NumPy arrays of n (docs/python.md), the
 JSON Lines query engine of `exactgeom eval` (eval), and audits of
-float collision functions written in Python (audit_pair, audit_manifold, audit; sharded and
+float collision functions written in Python (audit_pair, audit_manifold, audit_overlap; sharded and
 merged with merge_reports; drawn as one HTML page with audit_html).
 exactgeom.dask (optional, needs Dask) runs eval over a Dask bag and audits
 on a dask.distributed cluster.
@@ -27,8 +27,8 @@ from ._exactgeom import (
     FamilyAudit,
     WrongCase,
     __version__,
-    audit,
     audit_manifold,
+    audit_overlap,
     audit_pair,
     eval,
     incircle,
@@ -319,9 +319,9 @@ __all__ = [
     "SegmentIntersection",
     "WrongCase",
     "__version__",
-    "audit",
     "audit_html",
     "audit_manifold",
+    "audit_overlap",
     "audit_pair",
     "capsule_capsule",
     "capsule_triangle",
@@ -352,19 +352,17 @@ __all__ = [
 ]
 
 
-# The names before 0.3 (one name per idea since: squared_distance, as in C++).
-# Each warns once per call site and answers as the new one.
-def _renamed(old, new):
+# A name of the release before, kept for one release: it warns once per call
+# site and answers as the new one.
+def _renamed(old, new, since):
     def alias(*args, **kwargs):
         import warnings
-        warnings.warn(f"exactgeom.{old} is exactgeom.{new.__name__} since 0.3", DeprecationWarning, stacklevel=2)
+        warnings.warn(f"exactgeom.{old} is exactgeom.{new.__name__} since {since}", DeprecationWarning, stacklevel=2)
         return new(*args, **kwargs)
     alias.__name__ = old
-    alias.__doc__ = f"Deprecated: {new.__name__} (renamed in 0.3)."
+    alias.__doc__ = f"Deprecated: {new.__name__} (renamed in {since})."
     return alias
 
 
-distance2 = _renamed("distance2", squared_distance)
-segment_distance2 = _renamed("segment_distance2", segment_squared_distance)
-point_segment_distance2 = _renamed("point_segment_distance2", point_segment_squared_distance)
-segment_triangle_distance2 = _renamed("segment_triangle_distance2", segment_triangle_squared_distance)
+# 0.4: one name per kind of audit (audit_pair, audit_overlap, audit_manifold, ...).
+audit = _renamed("audit", audit_overlap, "0.4")

@@ -339,7 +339,7 @@ def audit_manifold(
     name: Optional[str] = None,
     shard: Optional[Tuple[int, int]] = None,
 ) -> List[AuditReport]: ...
-def audit(
+def audit_overlap(
     fn: Callable[..., object],
     shape: ShapeName,
     *,
@@ -354,8 +354,5 @@ def audit(
     shard: Optional[Tuple[int, int]] = None,
 ) -> AuditReport: ...
 
-# Deprecated names (0.2), kept for one release: they warn and answer as the new ones.
-distance2 = squared_distance
-segment_distance2 = segment_squared_distance
-point_segment_distance2 = point_segment_squared_distance
-segment_triangle_distance2 = segment_triangle_squared_distance
+# Deprecated names, kept for one release: they warn and answer as the new ones.
+audit = audit_overlap  # before 0.4

@@ -44,14 +44,6 @@ class ClosestPoints(NamedTuple):
     squared_distance: Fraction
     """|on_first - on_second|**2, the squared distance."""
 
-    @property
-    def distance2(self):
-        """Deprecated: squared_distance (renamed in 0.3)."""
-        import warnings
-        warnings.warn("ClosestPoints.distance2 is ClosestPoints.squared_distance since 0.3", DeprecationWarning,
-                      stacklevel=2)
-        return self.squared_distance
-
 
 class Contact(NamedTuple):
     """The contact of two meeting shapes: contact."""

@@ -502,7 +502,7 @@ void register_audit(py::module_& m) {
       "': points' (each within the tolerance of both shapes) and ': separations' (each the exact\n"
       "one along the normal at its point). A manifold of more than 4 points is a ValueError.");
   m.def(
-      "audit",
+      "audit_overlap",
       [](const py::function& fn, const std::string& shape, const std::string& overlap, std::size_t cases,
          std::uint64_t seed, const std::optional<std::vector<std::string>>& families, std::size_t keep,
          double gross_band, bool float32, const std::optional<std::string>& name,
@@ -510,7 +510,7 @@ void register_audit(py::module_& m) {
         std::string q;
         if (overlap == "closed") q = "closed_overlap";
         else if (overlap == "open") q = "open_overlap";
-        else throw py::value_error("audit: overlap '" + overlap + "' is not 'closed' or 'open'");
+        else throw py::value_error("audit_overlap: overlap '" + overlap + "' is not 'closed' or 'open'");
         return run(fn, q, shape, shape,
                    {cases, seed, families, keep, 1.0, "exact_ulps", "largest", gross_band, float32, float32, name,
                     shard});
@@ -518,8 +518,8 @@ void register_audit(py::module_& m) {
       arg("fn"), arg("shape"), py::kw_only(), arg("overlap") = "closed", arg("cases") = 10000, arg("seed") = 1,
       arg("families") = py::none(), arg("keep") = 3, arg("gross_band") = 64.0, arg("float32") = false,
       arg("name") = py::none(), arg("shard") = py::none(),
-      (std::string("audit(fn, shape, *, overlap='closed', cases=10000, seed=1, families=None, keep=3,\n"
-                   "      gross_band=64.0, float32=False, name=None, shard=None) -> AuditReport\n\n"
+      (std::string("audit_overlap(fn, shape, *, overlap='closed', cases=10000, seed=1, families=None,\n"
+                   "      keep=3, gross_band=64.0, float32=False, name=None, shard=None) -> AuditReport\n\n"
                    "Audits a boolean overlap test fn(x, y) of two shapes of one kind (exactgeom::audit):\n"
                    "overlap 'closed' asks closed_overlap (touching counts), 'open' open_overlap.\n"
                    "Same as audit_pair(fn, 'closed_overlap' or 'open_overlap', shape, shape, ...).") +

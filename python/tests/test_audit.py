@@ -39,7 +39,7 @@ def endpoints_only(x, y):
 
 
 def test_wrong_function_is_caught():
-    r = eg.audit(endpoints_only, "capsule2", cases=200, keep=2)
+    r = eg.audit_overlap(endpoints_only, "capsule2", cases=200, keep=2)
     assert r.algorithm == "endpoints_only"
     assert r.cases == sum(f.cases for f in r.families) > 0
     assert r.wrong == sum(f.wrong for f in r.families) > 0
@@ -64,7 +64,7 @@ def test_wrong_function_is_caught():
 @pytest.mark.parametrize("closed", [True, False])
 @pytest.mark.parametrize("shape", ["capsule2", "capsule3"])
 def test_correct_function_is_not_caught(shape, closed):
-    r = eg.audit(exact_capsule_overlap(closed), shape, overlap="closed" if closed else "open", cases=60,
+    r = eg.audit_overlap(exact_capsule_overlap(closed), shape, overlap="closed" if closed else "open", cases=60,
                  name="exact")
     assert r.algorithm == "exact"
     assert r.cases > 0 and r.wrong == 0 and r.wrong_cases == []
@@ -75,7 +75,7 @@ def test_naive_float_circles_are_caught_near_the_boundary():
         (c1, r1), (c2, r2) = x, y
         return (c1[0] - c2[0]) ** 2 + (c1[1] - c2[1]) ** 2 <= (r1 + r2) ** 2
 
-    r = eg.audit(naive, "circle", cases=300)
+    r = eg.audit_overlap(naive, "circle", cases=300)
     assert r.wrong > 0 and r.gross == 0  # rounding-level misses only
     touching = next(f for f in r.families if f.name == "touching")
     assert touching.wrong > 0
@@ -113,11 +113,19 @@ def test_distance_audits():
 
 
 def test_same_seed_same_report():
-    a = eg.audit(endpoints_only, "capsule2", cases=50, seed=7)
-    b = eg.audit(endpoints_only, "capsule2", cases=50, seed=7)
+    a = eg.audit_overlap(endpoints_only, "capsule2", cases=50, seed=7)
+    b = eg.audit_overlap(endpoints_only, "capsule2", cases=50, seed=7)
     assert a.json() == b.json()
-    some = eg.audit(endpoints_only, "capsule2", cases=50, families=["random", "touching"])
+    some = eg.audit_overlap(endpoints_only, "capsule2", cases=50, families=["random", "touching"])
     assert [f.name for f in some.families] == ["random", "touching"]
+
+
+def test_audit_is_audit_overlap_before_0_4():
+    # The name before 0.4 still answers, the same report, with a DeprecationWarning.
+    with pytest.warns(DeprecationWarning, match="exactgeom.audit is exactgeom.audit_overlap since 0.4"):
+        old = eg.audit(endpoints_only, "capsule2", cases=50, seed=7)
+    assert old.json() == eg.audit_overlap(endpoints_only, "capsule2", cases=50, seed=7).json()
+    assert "audit" not in eg.__all__ and "audit_overlap" in eg.__all__
 
 
 def test_errors():
@@ -125,22 +133,22 @@ def test_errors():
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError, match="boom"):
-        eg.audit(boom, "circle", cases=5)
+        eg.audit_overlap(boom, "circle", cases=5)
     with pytest.raises(TypeError, match=r"audit: the function returned 'yes'"):
-        eg.audit(lambda x, y: "yes", "circle", cases=5)
+        eg.audit_overlap(lambda x, y: "yes", "circle", cases=5)
     with pytest.raises(ValueError, match=r"audit: x = 'cylinder' is not a shape"):
-        eg.audit(endpoints_only, "cylinder")
+        eg.audit_overlap(endpoints_only, "cylinder")
     with pytest.raises(ValueError, match=r"is not a question"):
         eg.audit_pair(endpoints_only, "volume", "circle")
     with pytest.raises(ValueError, match=r"different dimensions"):
         eg.audit_pair(endpoints_only, "distance", "circle", "sphere")
     with pytest.raises(ValueError, match=r"is not a case family"):
-        eg.audit(endpoints_only, "circle", families=["nope"])
+        eg.audit_overlap(endpoints_only, "circle", families=["nope"])
 
 
 def test_shards_merge_into_the_unsharded_report():
-    whole = eg.audit(endpoints_only, "capsule2", cases=120, keep=2)
-    shards = [eg.audit(endpoints_only, "capsule2", cases=120, keep=2, shard=(i, 3)) for i in range(3)]
+    whole = eg.audit_overlap(endpoints_only, "capsule2", cases=120, keep=2)
+    shards = [eg.audit_overlap(endpoints_only, "capsule2", cases=120, keep=2, shard=(i, 3)) for i in range(3)]
     assert [s.shard for s in shards] == ["0/3", "1/3", "2/3"] and whole.shard == ""
     assert sum(s.cases for s in shards) == whole.cases and sum(s.wrong for s in shards) == whole.wrong
     for order in (shards, shards[::-1]):
@@ -159,18 +167,18 @@ def test_shards_merge_into_the_unsharded_report():
         eg.AuditReport.from_json("{}")
     for bad in ((3, 3), (0, 0)):
         with pytest.raises(ValueError, match="shard"):
-            eg.audit(endpoints_only, "capsule2", cases=10, shard=bad)
+            eg.audit_overlap(endpoints_only, "capsule2", cases=10, shard=bad)
 
 
 def test_shard_files_merge_with_the_command(tool, tmp_path):
     # docs/python.md's Slurm recipe: shards written as JSON lines by Python,
     # merged by `exactgeom audit --merge` (and read back by from_json).
     import subprocess
-    whole = eg.audit(endpoints_only, "capsule2", cases=60, keep=2)
+    whole = eg.audit_overlap(endpoints_only, "capsule2", cases=60, keep=2)
     files = []
     for i in range(2):
         files.append(tmp_path / f"shard{i}.json")
-        files[-1].write_text(eg.audit(endpoints_only, "capsule2", cases=60, keep=2, shard=(i, 2)).json() + "\n")
+        files[-1].write_text(eg.audit_overlap(endpoints_only, "capsule2", cases=60, keep=2, shard=(i, 2)).json() + "\n")
     out = subprocess.run([tool, "audit", "--merge", "--json", *map(str, files)], stdout=subprocess.PIPE,
                          check=True, timeout=60).stdout.decode()
     assert out == whole.json() + "\n"
@@ -180,7 +188,7 @@ def test_shard_files_merge_with_the_command(tool, tmp_path):
 def test_audit_html_page(tmp_path):
     # exactgeom.audit_html: one self-contained page, a drawing per kept case.
     import re
-    boolean = eg.audit(endpoints_only, "capsule2", cases=80, keep=2)
+    boolean = eg.audit_overlap(endpoints_only, "capsule2", cases=80, keep=2)
     real = eg.audit_pair(point_line_distance, "distance", "point2", "segment2", cases=40, keep=1)
     kept = len(boolean.wrong_cases) + len(real.wrong_cases)
     assert len(boolean.wrong_cases) > 0 and len(real.wrong_cases) > 0

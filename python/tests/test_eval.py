@@ -135,7 +135,7 @@ def test_audit_cases_replay(tool):
         (c1, r1), (c2, r2) = x, y
         return (c1[0] - c2[0]) ** 2 + (c1[1] - c2[1]) ** 2 <= (r1 + r2) ** 2
 
-    report = eg.audit(naive, "circle", cases=300, keep=5)
+    report = eg.audit_overlap(naive, "circle", cases=300, keep=5)
     lines = [w.query for w in report.wrong_cases]
     assert lines
     answers = eg.eval(lines)

@@ -282,15 +282,10 @@ def test_errors_name_the_argument():
     assert eg.segment_squared_distance(np.array([[0, 0], [2, 0]]), np.array([[1, 1.5], [1, 3]])) == F(9, 4)
 
 
-def test_names_before_0_3_warn_and_answer_as_the_new_ones():
+def test_names_before_0_3_are_gone_in_0_4():
+    # Deprecated in 0.3 for one release: 0.4 has one name for each.
     s, t = ((0, 0, 0), (0, 0, 5)), ((1, 1, -3), (1, 1, 9))
-    with pytest.warns(DeprecationWarning, match="segment_squared_distance"):
-        assert eg.segment_distance2(s, t) == eg.segment_squared_distance(s, t) == 2
-    with pytest.warns(DeprecationWarning, match="exactgeom.squared_distance"):
-        assert eg.distance2({"seg": s, "r": 0}, {"seg": t, "r": 0}) == 2
-    with pytest.warns(DeprecationWarning, match="point_segment_squared_distance"):
-        assert eg.point_segment_distance2((1, 1, 0), s) == 2
-    with pytest.warns(DeprecationWarning, match="segment_triangle_squared_distance"):
-        assert eg.segment_triangle_distance2(s, ((5, 0, 0), (6, 0, 0), (5, 1, 0))) == 25
-    with pytest.warns(DeprecationWarning, match="ClosestPoints.squared_distance"):
-        assert eg.segment_closest_points(s, t).distance2 == 2
+    for old in ("distance2", "segment_distance2", "point_segment_distance2", "segment_triangle_distance2"):
+        assert not hasattr(eg, old), old
+    assert not hasattr(eg.segment_closest_points(s, t), "distance2")
+    assert eg.segment_squared_distance(s, t) == eg.segment_closest_points(s, t).squared_distance == 2

@@ -277,13 +277,21 @@ UserFamily family(std::string name, Gen gen) {
 /// against the exact intersects (o.overlap closed) or interiors_overlap
 /// (open): audit_pair with the question o.overlap names.
 template <class UserShape, class Fn>
-AuditReport audit(Fn&& user_test, const AuditOptions& o = {}, std::string name = "user capsule test") {
+AuditReport audit_overlap(Fn&& user_test, const AuditOptions& o = {}, std::string name = "user capsule test") {
   const Question q = o.overlap == Overlap::closed ? Question::closed_overlap : Question::open_overlap;
   AuditOptions closed = o;
   closed.overlap = Overlap::closed;  // the question carries it
   return audit_pair<UserShape, UserShape>(
       q, [&user_test](const UserShape& a, const UserShape& b) { return static_cast<bool>(user_test(a, b)); },
       closed, std::move(name));
+}
+
+/// audit_overlap's name before 0.4 (exactgeom::audit::audit), kept for
+/// one release.
+template <class UserShape, class Fn>
+[[deprecated("exactgeom::audit::audit is audit_overlap since 0.4")]] AuditReport audit(
+    Fn&& user_test, const AuditOptions& o = {}, std::string name = "user capsule test") {
+  return audit_overlap<UserShape>(std::forward<Fn>(user_test), o, std::move(name));
 }
 
 }  // namespace exactgeom::audit

@@ -46,7 +46,7 @@ struct AuditSubject {
   // >= 0.
   std::vector<bool> nonnegative;
   // True when `exact` answers the question AuditOptions::overlap names (as
-  // audit<UserShape> builds it). A subject whose question is fixed leaves it
+  // audit_overlap<UserShape> builds it). A subject whose question is fixed leaves it
   // false, and run_audit refuses Overlap::open for it.
   bool takes_overlap = false;
   // Optional. How far case c is from the decision boundary, in absolute
