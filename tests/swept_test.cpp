@@ -10,6 +10,7 @@
 
 #include "testing/capsule_oracle.hpp"
 #include "exactgeom/reference/substep_ccd.hpp"
+#include "exactgeom/convex.hpp"
 #include "exactgeom/swept.hpp"
 #include "exactgeom/boost.hpp"
 
@@ -90,6 +91,31 @@ TEST(SweptInt, ExtremeInt64UsesWideRelativePositions) {
                                    eg::Point3<std::int64_t>{n, 0, 0}));
   EXPECT_FALSE(eg::swept_intersects(a, eg::Point3<std::int64_t>{n, 0, 0}, b,
                                     eg::Point3<std::int64_t>{m, 0, 0}));
+}
+
+TEST(Swept, IsTheYesNoOfTimeOfImpact) {
+  // swept_intersects is time_of_impact(...).has_value() (swept.hpp): on small
+  // integers in double, where every displacement is exact, both forms agree,
+  // touching included.
+  std::mt19937_64 g(54);
+  std::uniform_int_distribution<int> c(-8, 8), r(0, 3);
+  int hits = 0, misses = 0;
+  for (int i = 0; i < 600; ++i) {
+    using P = eg::Point3<double>;
+    auto p = [&] { return P{double(c(g)), double(c(g)), double(c(g))}; };
+    const eg::Sphere<double> a{p(), double(r(g))}, b{p(), double(r(g))};
+    const P ea = p(), eb = p();
+    const eg::Capsule3<double> y{{p(), p()}, double(r(g))};
+    const P va{ea.x - a.center.x, ea.y - a.center.y, ea.z - a.center.z};
+    const P vb{eb.x - b.center.x, eb.y - b.center.y, eb.z - b.center.z};
+    const bool one = eg::swept_intersects(a, ea, y);
+    EXPECT_EQ(one, eg::time_of_impact(a, va, y).has_value()) << i;
+    const bool two = eg::swept_intersects(a, ea, b, eb);
+    EXPECT_EQ(two, eg::time_of_impact(a, P{va.x - vb.x, va.y - vb.y, va.z - vb.z}, b).has_value()) << i;
+    (two ? hits : misses) += 1;
+  }
+  EXPECT_GT(hits, 50);
+  EXPECT_GT(misses, 50);
 }
 
 TEST(SweptFloatError, SubsteppingMissesFastContactsButNeverInvents) {

@@ -11,6 +11,15 @@
 // ra + rb of the origin. The relative positions are computed exactly in a
 // wider type: int32 -> int64, int64 -> mpz_class, float/double ->
 // mpq_class (so doubles take the slower GMP path), big types in themselves.
+//
+// These are the yes/no shorthand of convex.hpp's time_of_impact for balls:
+// swept_intersects(a, end, y) == time_of_impact(a, end - a.center, y)
+// .has_value(), and for two moving balls the same in the first ball's frame,
+// time_of_impact(a, (end_a - a.center) - (end_b - b.center), b) -- without
+// computing the time, through capsules.hpp's fast kernels, and with the
+// displacement taken exactly even where end - center is not a T
+// (tests/swept_test.cpp checks both forms against time_of_impact). Ask
+// time_of_impact when the time is wanted.
 #pragma once
 
 #include <gmpxx.h>
