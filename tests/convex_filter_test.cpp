@@ -1,5 +1,5 @@
 // Tests of the double-precision stages in front of the exact convex engine
-// (detail/convex_filter.hpp, src/convex_filter.cpp): wherever a stage
+// (detail/convex_filter.hpp, src/convex/convex_filter.cpp): wherever a stage
 // answers, its answer is the exact engine's (core_distance,
 // core_penetration, core_contact, themselves checked against the mpq
 // oracle in convex_test.cpp). The inputs are built to sit on the boundary

@@ -861,7 +861,7 @@ TEST(ClosestPointsType, OneTypeForEveryPairParametersWhereComputed) {
 }
 
 // ---------------------------------------------------------------------------
-// The first stage for boxes with orthonormal axes (src/convex_filter.cpp,
+// The first stage for boxes with orthonormal axes (src/convex/convex_filter.cpp,
 // section 3, box3_ortho): whatever box3_filter and intersects answer must be
 // the exact engine's answer (core_distance; a sample also against the mpq
 // oracle), on rotations from float and double quaternions, touching and

@@ -22,13 +22,22 @@ Rules (each a function below, each reporting "rule: file: what"):
                           triple the compile time of every file including
                           the core)
   public-includes-private a header under include/ includes one of src/ (the
-                          kernels in src/kernel/ are the library's own)
+                          kernels in src/segments/kernel/ are the library's own)
   stale-debt              an entry of DETAIL_DEBT no longer occurs (the list
                           may only shrink, and must be shrunk)
   namespace-per-folder    a header of audit/, reference/ or internal/testing/
                           opens a namespace other than exactgeom::audit,
                           exactgeom::reference or exactgeom::testing (and
                           nested ones)
+  repeated-basename       two of the repository's own sources or private
+                          headers (everything outside include/) share a
+                          file name: a name says which file it is, so a
+                          reader never opens the wrong json.cpp (the public
+                          headers mirror their namespaces on purpose:
+                          exactgeom/audit/ccd.hpp audits exactgeom/ccd.hpp)
+  folder-per-concept      a file directly in src/: the library's sources
+                          live in the folder of their concept (src/convex/,
+                          src/mesh/, ... as docs/architecture.md lists)
 """
 import os
 import re
@@ -167,6 +176,17 @@ def check(files):
                 for n in opened[1:]:
                     if n.startswith("exactgeom") and not n.startswith(ns):
                         errors.append(f"namespace-per-folder: {path}: opens namespace {n}, not {ns}")
+    seen = {}
+    for path in sorted(files):
+        if path.startswith("include/"):
+            continue
+        base = os.path.basename(path)
+        if base in seen:
+            errors.append(f"repeated-basename: {path}: {base} is also {seen[base]}")
+        else:
+            seen[base] = path
+        if path.startswith("src/") and path.count("/") == 1:
+            errors.append(f"folder-per-concept: {path}: directly in src/, not in a concept's folder")
     for p in WHITE_BOX:
         if p in files and not re.search(r"\bdetail::", strip_comments_and_strings(files[p])):
             errors.append(f"detail-outside-library: {p} no longer names detail::: remove it from WHITE_BOX")
@@ -218,12 +238,12 @@ def selftest(files):
         ("detail-includes-public", "include/exactgeom/detail/int128.hpp", '#include "exactgeom/segments.hpp"'),
         ("public-includes-boost", "include/exactgeom/rational.hpp", "#include <boost/multiprecision/cpp_int.hpp>"),
         ("public-includes-boost", "include/exactgeom/detail/int128.hpp", "#include <boost/geometry.hpp>"),
-        ("public-includes-private", "include/exactgeom/segments.hpp", '#include "kernel/segment_kernel.hpp"'),
+        ("public-includes-private", "include/exactgeom/segments.hpp", '#include "segments/kernel/segment_kernel.hpp"'),
         ("detail-outside-library", "tools/exactgeom.cpp", "int planted = exactgeom::detail::planted;"),
-        ("detail-outside-library", "python/src/shapes.cpp", "using exactgeom::detail::planted;"),
+        ("detail-outside-library", "python/src/bind_shapes.cpp", "using exactgeom::detail::planted;"),
         ("include-cycle", "include/exactgeom/geometry.hpp", '#include "exactgeom/convex.hpp"'),
         ("core-includes-upper", "include/exactgeom/segments.hpp", '#include "exactgeom/reference/ericson.hpp"'),
-        ("core-includes-upper", "src/contact.cpp", '#include "exactgeom/audit/types.hpp"'),
+        ("core-includes-upper", "src/convex/contact.cpp", '#include "exactgeom/audit/types.hpp"'),
         ("core-includes-upper", "include/exactgeom/reference/ericson.hpp", '#include "exactgeom/audit/types.hpp"'),
         ("namespace-per-folder", "include/exactgeom/reference/ericson.hpp", "namespace exactgeom::ericson { }"),
         ("namespace-per-folder", "internal/testing/random.hpp", "namespace exactgeom::bench { }"),
@@ -242,6 +262,16 @@ def selftest(files):
         ok = False
     else:
         print("caught stale-debt: include/exactgeom/detail/vec.hpp")
+    # A file added: a second json.cpp, a source straight in src/.
+    for rule, path in (("repeated-basename", "src/audit/eval.cpp"),
+                       ("repeated-basename", "tools/json.cpp"),
+                       ("folder-per-concept", "src/union.cpp")):
+        errs = check(dict(files, **{path: "int planted;\n"}))
+        if not any(e.startswith(rule + ":") for e in errs):
+            print(f"FAIL: adding {path} was not reported as {rule} (got {errs})")
+            ok = False
+        else:
+            print(f"caught {rule}: {path}")
     for rule, path, line in cases:
         errs = check(plant(files, path, line))
         if not any(e.startswith(rule + ":") for e in errs):

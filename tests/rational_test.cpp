@@ -12,7 +12,7 @@
 #include <limits>
 #include <random>
 
-#include "kernel/segment_kernel.hpp"
+#include "segments/kernel/segment_kernel.hpp"
 
 namespace eg = exactgeom;
 using eg::Fraction;

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "kernel/segments_impl.hpp"
+#include "segments/kernel/segments_impl.hpp"
 
 #include <algorithm>
 #include <cmath>

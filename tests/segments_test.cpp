@@ -21,7 +21,7 @@
 #include "exactgeom/reference/segments_article.hpp"
 #include "exactgeom/reference/ericson.hpp"
 #include "exactgeom/reference/parametric_segments.hpp"
-#include "kernel/segments_impl.hpp"
+#include "segments/kernel/segments_impl.hpp"
 #include "testing/oracle.hpp"
 #include "testing/random.hpp"
 #include "testing/sanitized.hpp"

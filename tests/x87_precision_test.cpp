@@ -2,7 +2,7 @@
 // FilterLong) bounds its error for the x87 unit computing with 64-bit
 // significands, as the x86-64 ABI sets it. A program may set the precision
 // control to 53 bits (Direct3D 9 did, for speed); the library then skips
-// the stage (src/capsules.cpp, x87_as_assumed). Here: near-touching
+// the stage (src/capsules/capsules.cpp, x87_as_assumed). Here: near-touching
 // capsules, spheres and triangles answered with precision control at 53
 // bits and at 64, each against the mpq_class oracle.
 #include <gtest/gtest.h>

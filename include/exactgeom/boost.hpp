@@ -21,7 +21,7 @@ using boost::multiprecision::cpp_int;
 using boost::multiprecision::cpp_rational;
 
 namespace detail {
-/// Exact conversions between the two big-number families (src/predicates.cpp).
+/// Exact conversions between the two big-number families (src/predicates/predicates.cpp).
 mpz_class to_mpz(const cpp_int& v);
 mpq_class to_mpq(const cpp_rational& v);
 cpp_int to_cpp_int(const mpz_class& v);

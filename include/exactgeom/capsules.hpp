@@ -361,7 +361,7 @@ template <class A, class B>
 // the inline paths when the caller's flags are unsafe (detail/float_env.hpp):
 // the closed (strict false) or open test of x and y, for every pair of the
 // shapes above and of those with a Triangle3 (x first), over float, double,
-// int32_t and int64_t (instantiated in src/compiled.cpp).
+// int32_t and int64_t (instantiated in src/float_env/compiled.cpp).
 namespace compiled {
 template <class A, class B>
 bool shapes_meet(const A& x, const B& y, bool strict);

@@ -32,7 +32,7 @@
 // distances. Every other pair of one dimension is answered here: two
 // triangles, a box and a capsule, two hulls, a polygon and a stadium.
 //
-// How (src/convex_*.cpp, derivations there): each core becomes points with
+// How (src/convex/, derivations there): each core becomes points with
 // exact rational coordinates (a box's corners computed exactly from its
 // centre, axes and half extents), both cores of a question are scaled to
 // integers by one factor, and the engine answers in GMP integers: exact GJK
@@ -283,14 +283,8 @@ auto coord3z(const P& p) {
   else return p.x;
 }
 
-/// A shape's core as a list of double vertices (exact, except a box's
-/// corners, rounded: rho bounds their error), and its radius.
-struct DoubleCore {
-  std::vector<double> v;
-  std::size_t n = 0;
-  double rho = 0, r = 0;
-  bool ok = true;  // false: a NaN or infinite value (the exact path reports it)
-};
+// DoubleCore (detail/convex_filter.hpp): a shape's core in doubles, exact
+// but for a box's corners (rounded: rho bounds their error).
 template <class P>
 void push_d(DoubleCore& d, const P& p) {
   d.v.push_back(static_cast<double>(p.x)), d.v.push_back(static_cast<double>(p.y));

@@ -102,7 +102,7 @@ void intersection_batch(std::span<const S> s, std::span<const S> t,
 }
 
 // The double capsules, segments, points and triangles of the Python module's
-// array forms are compiled in the library (src/convex_batch.cpp): callers
+// array forms are compiled in the library (src/convex/convex_batch.cpp): callers
 // use those instances instead of instantiating the filters again. One list,
 // read by both files.
 #define EXACTGEOM_COMPILED_BATCHES(X)                                                                     \

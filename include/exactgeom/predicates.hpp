@@ -247,7 +247,7 @@ Sign insphere_impl(const Point3<T>& a, const Point3<T>& b, const Point3<T>& c, c
 
 // Entry points compiled into the library with its own flags, called instead of
 // the inline paths when the caller's flags are unsafe (detail/float_env.hpp);
-// instantiated for float, double, int32_t and int64_t (src/compiled.cpp).
+// instantiated for float, double, int32_t and int64_t (src/float_env/compiled.cpp).
 namespace compiled {
 /// How many calls this thread has made through these entry points (for the
 /// tests: a caller compiled with unsafe flags must make some).

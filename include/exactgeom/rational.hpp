@@ -124,7 +124,7 @@ mpz_class int_to_mpz(const FixedInt<Bits>& v) {
 
 /// The exact mpz_class value of any integer a Fraction holds: int_to_mpz
 /// above, or a specialization (the library's kernels add Boost's fixed-width
-/// integers in src/kernel/wide_int.hpp).
+/// integers in src/numbers/wide_int.hpp).
 template <class I>
 struct int_conversion {
   static mpz_class to_mpz(const I& v) { return int_to_mpz(v); }

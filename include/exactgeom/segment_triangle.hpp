@@ -29,7 +29,7 @@
 // corners are collinear or coincide is the segment or point they cover
 // (docs/queries.md, segment_triangle_distance2). Results are rational_t<T>
 // (segments.hpp): Fraction over a fixed-width integer for int32/int64 inputs
-// (no heap; bit bounds in src/kernel/segment_triangle_kernel.hpp), over
+// (no heap; bit bounds in src/segments/kernel/segment_triangle_kernel.hpp), over
 // mpz_class otherwise; not reduced (to_string/to_mpq give lowest terms).
 // Float and double squared distances run in fixed width (int128 and 256-bit
 // integers) when every coordinate is an integer below 2^61 times one power
@@ -54,7 +54,7 @@ namespace exactgeom {
 // segment parameter s set.
 
 // The implementations: compiled into the library for every coordinate type
-// (src/compiled.cpp; see segments.hpp).
+// (src/float_env/compiled.cpp; see segments.hpp).
 namespace compiled {
 template <class T>
 rational_t<T> segment_triangle_d2(const Point3<T>& p, const Point3<T>& q, const Triangle3<T>& tri);

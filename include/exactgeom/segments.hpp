@@ -39,11 +39,11 @@
 // Segments are closed; zero-length ones are allowed everywhere. Results are
 // Fraction<I> (rational.hpp): rational_t<T> is Fraction over FixedInt<256>
 // for int32 and FixedInt<448> for int64 inputs -- no heap, bit bounds in
-// src/kernel/segment_kernel.hpp -- and over mpz_class otherwise
+// src/segments/kernel/segment_kernel.hpp -- and over mpz_class otherwise
 // (doubles are scaled exactly by a power of two, rationals by their common
 // denominator, and the scale is folded back into the denominator).
 //
-// Fast paths (src/kernel/segment_fast.hpp, same answers): int32 squared
+// Fast paths (src/segments/kernel/segment_fast.hpp, same answers): int32 squared
 // distances decide every case in int128 (2-D) or with a proven double filter
 // and a 256-bit exact fallback (3-D); 2-D intersects() on doubles and floats
 // runs the four orientation filters fused and classifies exactly only when
@@ -116,7 +116,7 @@ struct SegmentIntersection {
 
 // The implementations, compiled into the library for every coordinate type:
 // float, double, int32_t, int64_t, mpz_class, mpq_class, and cpp_int and
-// cpp_rational (exactgeom/boost.hpp) -- src/compiled.cpp. They live there,
+// cpp_rational (exactgeom/boost.hpp) -- src/float_env/compiled.cpp. They live there,
 // not here, so that this header needs neither Boost nor the kernels.
 namespace compiled {
 template <class T>

@@ -1,6 +1,6 @@
 // exactgeom::audit::html_report (exactgeom/audit/html.hpp): reports as one
 // self-contained HTML page, with each kept wrong case drawn from its query
-// line. The query is read with nlohmann::json, as src/audit/json.cpp reads
+// line. The query is read with nlohmann::json, as src/audit/report_json.cpp reads
 // reports (private to the library).
 #include "exactgeom/audit/html.hpp"
 

@@ -182,7 +182,7 @@ Answer nearest_least(const Least& L, const Answer& got, int dim) {
 double exit_along(const cvx::Core& X, const cvx::Core& Y, const mpq_class& R, const std::array<double, 3>& n,
                   double stop) {
   const std::size_t d = static_cast<std::size_t>(X.dim);
-  if (sgn(R) == 0) {  // polytopes: exactly, over the facet normals (convex_depth.cpp)
+  if (sgn(R) == 0) {  // polytopes: exactly, over the facet normals (src/convex/depth.cpp)
     std::vector<mpq_class> nq;
     for (std::size_t k = 0; k < d; ++k) nq.emplace_back(n[k]);
     if (const auto t = cvx::core_exit(X, Y, nq)) return nearest(*t);

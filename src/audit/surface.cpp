@@ -723,21 +723,7 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
       const double big = scale_of(so.scale, m.level, q, kind, dim, S.surface(), near), u = ulp_of(big) * band_ulp;
       const std::string line = "{\"op\":\"contact\",\"x\":" + surface_json(m.level) + ",\"y\":" + shape_json(kind, dim, q) + "}";
       auto wrong = [&](int which, double margin, std::string expected, std::string answer) {
-        Tally& tt = T[which].back();
-        ++tt.fa.wrong;
-        const double mu = margin / ulp_of(big);
-        const bool gross = !(mu <= o.gross_band * band_ulp);
-        tt.fa.gross += gross;
-        if (o.keep > 0) {
-          WrongCase w;
-          w.query = line;
-          w.expected = std::move(expected);
-          w.got = std::move(answer);
-          w.margin = margin / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
-          w.unshrunk_size = static_cast<double>(i);
-          w.size = static_cast<double>(i);
-          keep_case(tt, std::move(w), o.keep);
-        }
+        count_wrong(T[which].back(), o, band_ulp, big, margin, line, std::move(expected), std::move(answer), i);
       };
       const double offset = held ? held_offset(m.shape, q) / ulp_of(big) : -1;
       for (auto& v : T) {

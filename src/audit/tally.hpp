@@ -1,5 +1,5 @@
 // src/audit/tally.hpp: the per-family tally of the audits that run their
-// own case loop (surface.cpp, ccd.cpp) rather than run_audit: the counts,
+// own case loop (surface.cpp, ccd_audit.cpp) rather than run_audit: the counts,
 // the kept wrong cases (gross first, then by index) and the report.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactgeom/audit/subject.hpp"
 #include "exactgeom/audit/types.hpp"
 
 namespace exactgeom::audit::detail {
@@ -25,6 +26,25 @@ inline void keep_case(Tally& t, WrongCase w, std::size_t keep) {
     return a.index < b.index;
   });
   if (t.kept.size() > keep) t.kept.resize(keep);
+}
+
+/// One wrong answer of case `index` (its query line `line`): counted, gross
+/// when its margin is beyond the gross band (margin in units of the case's
+/// scale `big`, judged in ULPs of it), and kept with what was expected.
+inline void count_wrong(Tally& t, const AuditOptions& o, double band_ulp, double big, double margin,
+                        const std::string& line, std::string expected, std::string got, std::uint64_t index) {
+  ++t.fa.wrong;
+  const double mu = margin / ulp_of(big);
+  const bool gross = !(mu <= o.gross_band * band_ulp);
+  t.fa.gross += gross;
+  if (o.keep == 0) return;
+  WrongCase w;
+  w.query = line;
+  w.expected = std::move(expected);
+  w.got = std::move(got);
+  w.margin = margin / big, w.margin_ulps = mu, w.gross = gross, w.index = index;
+  w.size = w.unshrunk_size = static_cast<double>(index);
+  keep_case(t, std::move(w), o.keep);
 }
 
 inline void histogram(FamilyAudit& fa, double e) {  // e: the error in the tolerance's unit (band ULPs)

@@ -1,5 +1,5 @@
 // exactgeom/detail/capsule_exact.hpp: the out-of-line exact paths of the
-// capsule tests (src/capsules.cpp), behind the inline filter of capsules.hpp.
+// capsule tests (src/capsules/capsules.cpp), behind the inline filter of capsules.hpp.
 //
 // Flat layouts: segment-segment in dimension dim (2 or 3) is p1 q1 p2 q2
 // (dim values each) then r1 r2, 4 dim + 2 values; segment-triangle is

@@ -71,7 +71,7 @@ inline FilterDouble filter_from_int64(long long x) {
 }
 
 // FilterLong: the second stage of the capsule tests, for what FilterDouble
-// leaves undecided (near-touching inputs; src/capsules.cpp). The value is
+// leaves undecided (near-touching inputs; src/capsules/capsules.cpp). The value is
 // an x87 80-bit long double (64-bit significand, u = 2^-64), the error bound
 // a double: x87 arithmetic is slow, so only the value uses it (measured: 3x
 // faster than a long double bound).

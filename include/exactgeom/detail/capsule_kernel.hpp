@@ -222,7 +222,7 @@ Tri segment_segment_within(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W
 /// condition, multiplied by e > 0 or a > 0, is the remaining one.) Each
 /// region condition is the one the candidate's test checks, and true, so
 /// any stage's answer for candidate k alone is the answer.) Degree <= 4;
-/// called with the filter types only (src/capsules.cpp), so no bit bound.
+/// called with the filter types only (src/capsules/capsules.cpp), so no bit bound.
 template <class W, std::size_t D>
 int segment_segment_certified(const Vec<W, D>& p1, const Vec<W, D>& q1, const Vec<W, D>& p2,
                               const Vec<W, D>& q2) {
@@ -281,7 +281,7 @@ Tri segment_segment_value_within(int k, const Vec<W, D>& p1, const Vec<W, D>& q1
 }
 
 /// Flag in the candidate masks of segment_segment_within's callers
-/// (src/capsules.cpp): the single candidate in the mask is certified.
+/// (src/capsules/capsules.cpp): the single candidate in the mask is certified.
 inline constexpr unsigned kCertifiedCandidate = 1u << 31;
 
 /// x projects strictly inside triangle abc (non-degenerate) and its distance
@@ -451,7 +451,7 @@ bool segtri_face_candidate_holds(int k, const Vec<W, 3>& p, const Vec<W, 3>& q, 
 /// thirty were tested before). Each candidate's own region condition is
 /// among the strict ones, so its test alone (segment_triangle_within with
 /// its bit) is the answer. Degree <= 6; called with the filter types only
-/// (src/capsules.cpp). `hint` (segtri_fast's guess, or -1) is tried first:
+/// (src/capsules/capsules.cpp). `hint` (segtri_fast's guess, or -1) is tried first:
 /// one candidate's conditions, where all of them cost several times more.
 template <class W>
 int segment_triangle_certified(const Vec<W, 3>& p, const Vec<W, 3>& q, const Vec<W, 3>& a,

@@ -1,5 +1,5 @@
 // exactgeom/detail/convex_core.hpp: the exact engine behind convex.hpp, out
-// of line in the library (src/convex_*.cpp). A shape reaches it as a Core:
+// of line in the library (src/convex/). A shape reaches it as a Core:
 // its convex core given by points (the core is their hull), its radius, and
 // the hull's facets when the shape already knows them -- all exact
 // rationals. The engine scales both cores of a question to integers by one
@@ -10,11 +10,11 @@
 //                 is solved exactly, so |v| falls strictly and the loop ends
 //                 with an exact certificate (v.s >= |v|^2 for the support s).
 //   penetration   the least support distance of the Minkowski difference
-//                 over its facet-normal candidates (src/convex_depth.cpp
+//                 over its facet-normal candidates (src/convex/depth.cpp
 //                 derives why it is exact).
 //   time of impact  an exact linear program for radius 0, bisection over the
 //                 doubles with the exact distance for radius > 0
-//                 (src/convex_toi.cpp).
+//                 (src/convex/toi.cpp).
 #pragma once
 
 #include <gmpxx.h>
@@ -41,7 +41,7 @@ struct Core {
   std::size_t size() const { return c.size() / static_cast<std::size_t>(dim); }
 };
 
-/// The one way a shape becomes a Core (src/convex_core.cpp): the public
+/// The one way a shape becomes a Core (src/convex/convex_core.cpp): the public
 /// shapes (convex.hpp's shape_traits), `exactgeom eval`'s shapes
 /// (internal/query/ops.cpp) and the audit's flat cases (src/audit/solid.cpp)
 /// all call these two, so that the engine gets the same core for the same

@@ -1,5 +1,5 @@
 // exactgeom/detail/convex_filter.hpp: the double-precision stages in front
-// of the exact convex engine (src/convex_filter.cpp, derivations there).
+// of the exact convex engine (src/convex/convex_filter.cpp, derivations there).
 // Each answers only when its error bound makes the answer certain; 0 means
 // "not certain here": the caller goes on to the exact engine.
 #pragma once
@@ -44,6 +44,26 @@ std::optional<BoxPenetration> box3_penetration(const BoxD3& x, const BoxD3& y);
 /// box3_penetration(); empty when it is empty. (sep holds dist2 = 0 and no
 /// closest pair: contact() reads neither when the cores meet.)
 std::optional<ContactFacts> box3_contact(const BoxD3& x, const BoxD3& y);
+
+/// A core as the double filter sees it: the vertex list (dim coordinates
+/// each), rho bounding how far a listed vertex may be from the true one (0
+/// when the list is exact), and the radius (rounded up when it was not a
+/// double). The one double view of a core: double_core() in convex.hpp
+/// builds it from a shape of doubles, rounded_core() below from an exact
+/// core; gjk_filter() reads it.
+struct DoubleCore {
+  std::vector<double> v;
+  std::size_t n = 0;
+  double rho = 0, r = 0;
+  bool ok = true;  // false: a NaN or infinite value (the exact path reports it)
+};
+/// [lo, hi] doubles with lo <= q <= hi, as tight as double allows (lo = hi
+/// when q is a double); past the double range the infinite side is +-inf.
+void outward(const mpq_class& q, double& lo, double& hi);
+/// An exact core in doubles: each coordinate rounded down (outward's lo),
+/// rho the largest width of their intervals, the radius rounded up; ok is
+/// false when a coordinate or the radius is past the double range.
+DoubleCore rounded_core(const Core& c);
 
 /// Two cores as vertex lists (exact doubles, dim coordinates each) with
 /// radii; rho: a bound on how far each listed vertex may be from the true

@@ -27,7 +27,7 @@ int insphere_det_exact(const std::int64_t* c15);
 /// cpp_rational), flat as above: rationals are scaled by their common
 /// denominator, everything is converted to mpz_class and the kernel runs in
 /// GMP. Defined and explicitly instantiated for exactly those four types in
-/// src/predicates.cpp, so that predicates.hpp need not include gmpxx or
+/// src/predicates/predicates.cpp, so that predicates.hpp need not include gmpxx or
 /// Boost.
 template <class T>
 int orient2d_exact_big(const T* c6);

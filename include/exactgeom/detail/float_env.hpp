@@ -68,7 +68,7 @@ inline bool nan_bits(double x) {
 }
 
 /// Prints that the rounding mode is not round-to-nearest and aborts
-/// (src/predicates.cpp).
+/// (src/predicates/predicates.cpp).
 [[noreturn]] void rounding_mode_error(const char* where);
 /// Whether the current rounding mode is round-to-nearest (std::fegetround
 /// in the library).

@@ -3,7 +3,7 @@
 // and sgn(). Light on purpose (no GMP, no Boost): predicates.hpp includes it,
 // and a user of double or int coordinates should not pay for big numbers.
 // The big types (Boost's fixed_int, mpz_class) are added by the library's
-// src/kernel/wide_int.hpp.
+// src/numbers/wide_int.hpp.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // exactgeom/detail/mesh_core.hpp: the exact engine behind mesh.hpp, out of
-// line in the library (src/mesh.cpp). A mesh, height field or chain reaches
+// line in the library (src/mesh/: the tree, the closest feature, the union
+// questions, the topology). A mesh, height field or chain reaches
 // it as a Surface: its pieces (filled triangles or segments, each an exact
 // Core of convex_core.hpp), a way to find the pieces whose conservative
 // boxes meet a box, and the classes of its edges and vertices. The engine
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "exactgeom/detail/convex_core.hpp"
+#include "exactgeom/detail/convex_filter.hpp"
 
 namespace exactgeom {
 
@@ -119,8 +121,7 @@ class Surface {
 Box core_box(const Core& c, const mpq_class& grow);
 /// The box of a core swept by t v, t in [0, 1], grown by `grow`.
 Box swept_box(const Core& c, const std::vector<mpq_class>& v, const mpq_class& grow);
-/// [lo, hi] doubles with lo <= q <= hi, as tight as double allows.
-void outward(const mpq_class& q, double& lo, double& hi);
+using cvx::outward;  // [lo, hi] doubles around an exact value (convex_filter.hpp)
 
 /// One piece's answer in a union contact.
 struct PieceFacts {

@@ -1,4 +1,4 @@
-// src/kernel/segment_integers.hpp (private): how segments.hpp turns each coordinate
+// src/segments/kernel/segment_integers.hpp (private): how segments.hpp turns each coordinate
 // type into the integer problem of detail/segment_kernel.hpp and back, and
 // the exact classification of two segments from orientation signs.
 #pragma once
@@ -33,7 +33,7 @@ struct kernel_int<std::int64_t> {
   using type = seg_w64;
 };
 
-// Out of line (src/segments.cpp). n values scaled to integers `out` with
+// Out of line (src/segments/segments.cpp). n values scaled to integers `out` with
 // value = out * sn / sd: doubles by 2^-e_min (NaN/inf throw invalid_input
 // naming `what`), rationals by the lcm of their denominators.
 void scale_doubles(const double* in, int n, mpz_class* out, mpz_class& sn, mpz_class& sd,

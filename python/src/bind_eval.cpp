@@ -1,4 +1,4 @@
-// python/src/eval.cpp: exactgeom.eval(lines), the query engine of
+// python/src/bind_eval.cpp: exactgeom.eval(lines), the query engine of
 // `exactgeom eval` (src/query, docs/queries.md) on lines held by Python.
 // Each line is answered by Evaluator::answer_input, the function the
 // command answers its lines with, so the answers are the command's, byte

@@ -1,4 +1,4 @@
-// python/src/audit.cpp: exactgeom.audit_pair, audit_manifold and audit, the audit
+// python/src/bind_audit.cpp: exactgeom.audit_pair, audit_manifold and audit, the audit
 // engine (exactgeom/audit/audit.hpp) with a Python function as the float code under test;
 // and the reports' HTML page (exactgeom/audit/html.hpp) for exactgeom.audit_html.
 //

@@ -27,7 +27,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "convex_engine.hpp"
+#include "engine.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail::cvx {

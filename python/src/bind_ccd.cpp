@@ -1,4 +1,4 @@
-// python/src/ccd.cpp: exactgeom.ccd_vertex_face and exactgeom.ccd_edge_edge
+// python/src/bind_ccd.cpp: exactgeom.ccd_vertex_face and exactgeom.ccd_edge_edge
 // over NumPy arrays (docs/python.md, "Moving primitives"): exactgeom/ccd.hpp
 // item by item, without the GIL.
 #include <pybind11/numpy.h>

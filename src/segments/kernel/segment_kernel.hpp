@@ -1,4 +1,4 @@
-// src/kernel/segment_kernel.hpp (private to the library): the integer formulas of segments.hpp
+// src/segments/kernel/segment_kernel.hpp (private to the library): the integer formulas of segments.hpp
 // (closest points and squared distances of points and segments, the
 // crossing point), written once over any integer type W; the bit bounds
 // below choose W.
@@ -22,7 +22,7 @@
 #include <cstddef>
 
 #include "exactgeom/detail/vec.hpp"
-#include "wide_int.hpp"
+#include "numbers/wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {

@@ -8,7 +8,7 @@
 
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/scaling.hpp"
-#include "kernel/segment_integers.hpp"
+#include "segments/kernel/segment_integers.hpp"
 
 namespace exactgeom::detail {
 

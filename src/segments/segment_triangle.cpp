@@ -3,7 +3,7 @@
 // type of the segment front end.
 #include "exactgeom/segment_triangle.hpp"
 
-#include "kernel/segments_impl.hpp"
+#include "segments/kernel/segments_impl.hpp"
 
 namespace exactgeom::detail {
 

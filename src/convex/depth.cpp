@@ -37,7 +37,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "convex_engine.hpp"
+#include "engine.hpp"
 #include "exactgeom/contact.hpp"
 #include "exactgeom/detail/hull.hpp"
 

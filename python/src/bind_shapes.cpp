@@ -1,4 +1,4 @@
-// python/src/shapes.cpp: segments (segments.hpp), segment-triangle distances
+// python/src/bind_shapes.cpp: segments (segments.hpp), segment-triangle distances
 // (segment_triangle.hpp), capsule overlap tests (capsules.hpp) and contact
 // (contact.hpp) for 2-D and 3-D shapes of Python numbers. A query whose
 // values are all doubles runs the library's double entry points (their

@@ -1,4 +1,4 @@
-// src/kernel/wide_int.hpp (private to the library): the big integer types of
+// src/numbers/wide_int.hpp (private to the library): the big integer types of
 // the exact kernel (Boost fixed-width, GMP) beside the built-in ones and the
 // bit bounds of int128.hpp, and their conversions to the public result
 // integers (rational.hpp's FixedInt, mpz_class). Boost stays in the library's

@@ -1,6 +1,6 @@
-// src/convex_engine.hpp (private to the library's sources): integer vectors
-// and the scaled cores the exact convex engine works on (convex_gjk.cpp,
-// convex_depth.cpp, convex_toi.cpp).
+// src/convex/engine.hpp (private to the library's sources): integer vectors
+// and the scaled cores the exact convex engine works on (src/convex/gjk.cpp,
+// src/convex/depth.cpp, src/convex/toi.cpp).
 #pragma once
 
 #include <gmpxx.h>

@@ -959,4 +959,39 @@ int gjk_filter(const double* a, std::size_t na, const double* b, std::size_t nb,
                   : gjk_filter_in<3>(a, na, b, nb, rho, ra, rb, strict);
 }
 
+// ---------------------------------------------------------------------------
+// Exact cores in doubles (rounded_core), for the filter in front of the
+// union engine's pieces and of eval's shapes.
+
+void outward(const mpq_class& q, double& lo, double& hi) {
+  const double d = q.get_d();  // truncates toward zero
+  if (!std::isfinite(d) || std::fabs(d) == std::numeric_limits<double>::max()) {
+    const double big = std::numeric_limits<double>::max(), inf = std::numeric_limits<double>::infinity();
+    if (sgn(q) > 0) lo = mpq_class(big) <= q ? big : std::nextafter(big, 0.0), hi = inf;
+    else lo = -inf, hi = mpq_class(-big) >= q ? -big : std::nextafter(-big, 0.0);
+    return;
+  }
+  const int c = cmp(mpq_class(d), q);
+  if (c == 0) lo = hi = d;
+  else if (c < 0) lo = d, hi = std::nextafter(d, std::numeric_limits<double>::infinity());
+  else lo = std::nextafter(d, -std::numeric_limits<double>::infinity()), hi = d;
+}
+
+DoubleCore rounded_core(const Core& c) {
+  DoubleCore d;
+  d.n = c.size();
+  for (const mpq_class& q : c.c) {
+    double lo, hi;
+    outward(q, lo, hi);
+    if (!std::isfinite(lo) || !std::isfinite(hi)) d.ok = false;
+    d.v.push_back(lo);
+    d.rho = std::max(d.rho, hi - lo);  // >= |q - lo|
+  }
+  double lo, hi;
+  outward(c.r, lo, hi);
+  d.r = hi;
+  d.ok = d.ok && std::isfinite(hi);
+  return d;
+}
+
 }  // namespace exactgeom::detail::cvx

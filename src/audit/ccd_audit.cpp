@@ -429,24 +429,11 @@ std::array<AuditReport, 3> ccd_audit(CcdKind kind, bool float_code, std::string 
       c.ms = float_code ? static_cast<double>(static_cast<float>(co.ms)) : co.ms;
       const auto exact = exact_of(kind, c);
       const auto got = approx(c);
-      const double big = largest(c), u = ulp_of(big);
+      const double big = largest(c);
       const std::string line = ccd_query(kind, c);
       for (auto& v : T) ++v.back().fa.cases;
       auto wrong = [&](int which, double margin, std::string expected, std::string answer) {
-        Tally& tt = T[which].back();
-        ++tt.fa.wrong;
-        const double mu = margin / u;
-        const bool gross = !(mu <= o.gross_band * band_ulp);
-        tt.fa.gross += gross;
-        if (o.keep > 0) {
-          WrongCase w;
-          w.query = line;
-          w.expected = std::move(expected);
-          w.got = std::move(answer);
-          w.margin = margin / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
-          w.size = w.unshrunk_size = static_cast<double>(i);
-          keep_case(tt, std::move(w), o.keep);
-        }
+        count_wrong(T[which].back(), o, band_ulp, big, margin, line, std::move(expected), std::move(answer), i);
       };
       const double motion = relative_motion(kind, c);
       if (got && !std::isfinite(*got)) {  // a time that is not a number

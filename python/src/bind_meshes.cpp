@@ -1,4 +1,4 @@
-// python/src/meshes.cpp: exactgeom.Mesh, HeightField and Chain (mesh.hpp)
+// python/src/bind_meshes.cpp: exactgeom.Mesh, HeightField and Chain (mesh.hpp)
 // from NumPy arrays, and the questions of one shape, or of an array of
 // shapes, against one of them (exactgeom._meshes calls these).
 #include <pybind11/numpy.h>

@@ -16,7 +16,7 @@
 #include "exactgeom/predicates.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
-#include "kernel/segments_impl.hpp"
+#include "segments/kernel/segments_impl.hpp"
 
 #if EXACTGEOM_UNSAFE_MATH
 #error "exactgeom's own sources must be compiled without -ffast-math (its CMake target adds -fno-fast-math)"

@@ -1,4 +1,4 @@
-// src/kernel/segment_triangle_kernel.hpp (private to the library): the integer formula of
+// src/segments/kernel/segment_triangle_kernel.hpp (private to the library): the integer formula of
 // segment_triangle.hpp, the exact squared distance between a closed segment
 // pq and a filled triangle abc in 3-D, written once over any integer type W
 // and division-free (the result is a Fraction<W>, not reduced).
@@ -36,7 +36,7 @@
 
 #include "segment_fast.hpp"
 #include "segment_kernel.hpp"
-#include "wide_int.hpp"
+#include "numbers/wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {

@@ -23,7 +23,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "convex_engine.hpp"
+#include "engine.hpp"
 #include "exactgeom/detail/exact.hpp"
 
 namespace exactgeom::detail::cvx {

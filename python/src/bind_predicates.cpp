@@ -1,4 +1,4 @@
-// python/src/predicates.cpp: exactgeom.orient2d, orient3d, incircle and
+// python/src/predicates/predicates.cpp: exactgeom.orient2d, orient3d, incircle and
 // insphere on single points and on NumPy arrays of points, exactly.
 //
 // Arrays go through the batch API (batch.hpp) in one coordinate type that

@@ -1,4 +1,4 @@
-// src/kernel/segment_fast.hpp (private to the library): fast exact paths of segments.hpp, same
+// src/segments/kernel/segment_fast.hpp (private to the library): fast exact paths of segments.hpp, same
 // answers as segment_kernel.hpp: squared distances for int32 coordinates
 // (2-D: every decision in int64/__int128; 3-D: decisions by a proven double
 // filter with an exact fallback in a small 256-bit two's complement type,
@@ -43,7 +43,7 @@
 
 #include "exactgeom/detail/filters.hpp"
 #include "segment_kernel.hpp"
-#include "wide_int.hpp"
+#include "numbers/wide_int.hpp"
 #include "exactgeom/rational.hpp"
 
 namespace exactgeom::detail {

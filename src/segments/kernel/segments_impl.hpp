@@ -1,9 +1,9 @@
-// src/kernel/segments_impl.hpp (private to the library): the segment and
+// src/segments/kernel/segments_impl.hpp (private to the library): the segment and
 // segment-triangle queries of segments.hpp and segment_triangle.hpp for
 // every coordinate type, on the integer kernels (segment_integers.hpp,
 // segment_fast.hpp, segment_triangle_kernel.hpp), and the conversion of
 // their results (Fraction over Boost's fixed-width integers for int32/int64)
-// to the public ones (Fraction<FixedInt>): src/compiled.cpp instantiates them.
+// to the public ones (Fraction<FixedInt>): src/float_env/compiled.cpp instantiates them.
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@
 #include "segment_integers.hpp"
 #include "segment_kernel.hpp"
 #include "segment_triangle_kernel.hpp"
-#include "wide_int.hpp"
+#include "numbers/wide_int.hpp"
 
 namespace exactgeom {
 namespace detail {
@@ -193,7 +193,7 @@ bool segments_meet(const Seg& s, const Seg& t) {
 
 namespace detail {
 
-// Out of line (src/segment_triangle.cpp): the kernel on the integer points
+// Out of line (src/segments/segment_triangle.cpp): the kernel on the integer points
 // p, q, a, b, c (segment pq, triangle abc).
 Fraction<seg_w32> segment_triangle_dist2(const std::array<seg::V<seg_w32, 3>, 5>& pts);
 Fraction<seg_w64> segment_triangle_dist2(const std::array<seg::V<seg_w64, 3>, 5>& pts);

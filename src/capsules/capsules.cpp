@@ -11,7 +11,7 @@
 #include "exactgeom/detail/capsule_filter.hpp"
 #include "exactgeom/detail/capsule_kernel.hpp"
 #include "exactgeom/detail/scaling.hpp"
-#include "kernel/wide_int.hpp"
+#include "numbers/wide_int.hpp"
 
 namespace exactgeom::detail {
 

@@ -11,7 +11,7 @@
 #include "exactgeom/boost.hpp"
 #include "exactgeom/detail/exact.hpp"
 #include "exactgeom/detail/kernel.hpp"
-#include "kernel/wide_int.hpp"
+#include "numbers/wide_int.hpp"
 #include "exactgeom/detail/scaling.hpp"
 #include "exactgeom/geometry.hpp"
 #include "target_clones.hpp"
