@@ -4,7 +4,7 @@
   compare_runs.py A.md B.md
 
 A and B are the outputs of two runs (scripts/update_readme.sh keeps the last
-one in build/readme_run.md; README.md itself, between its markers, is one
+one in build/readme_run.md; docs/performance.md, between its markers, is one
 too). Prints Markdown: for the time ratios (medians over processes) and the
 instruction ratios (callgrind) of every benchmark cell both runs have, the
 median and largest relative change between the runs; then every target

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""The README's measured tables: written by `exactgeom report --readme`, never by hand.
+"""The measured tables of docs/performance.md: written by `exactgeom report --readme`, never by hand.
 
-  readme_tables.py splice README.md BLOCK   put BLOCK (a file) between the markers
-  readme_tables.py check README.md TOOL     run `TOOL report --readme` briefly and
-                                            check that the README's block has the
+  readme_tables.py splice DOC BLOCK         put BLOCK (a file) between the markers
+  readme_tables.py check DOC TOOL          run `TOOL report --readme` briefly and
+                                            check that DOC's block has the
                                             same shape (its numbers are not compared:
                                             machines differ)
 
 scripts/update_readme.sh runs `splice` after a full report run; the test suite
 runs `check` (tests/CMakeLists.txt, readme_tables), so a table edited by hand,
-a row the report has and the README lacks (or the reverse) or a changed format
+a row the report has and the page lacks (or the reverse) or a changed format
 fails the tests.
 """
 import re
@@ -35,7 +35,7 @@ def split(text):
         head, rest = text.split(BEGIN + "\n", 1)
         block, tail = rest.split(END + "\n", 1)
     except ValueError:
-        sys.exit("readme_tables: README.md lacks the markers\n  %s\n  %s" % (BEGIN, END))
+        sys.exit("readme_tables: the page lacks the markers\n  %s\n  %s" % (BEGIN, END))
     return head, block, tail
 
 
@@ -90,18 +90,18 @@ def main(argv):
                           "--processes", "1"],
                          capture_output=True, text=True, check=True)
     want, have = shape(run.stdout), shape(block)
-    # The README's block starts with the Run: line the script adds.
+    # The block starts with the Run: line the script adds.
     if have and have[0] == "Run:":
         have = have[1:]
         while have and have[0] == "":
             have = have[1:]
     if want == have:
-        print("readme_tables: README.md's measured tables have the report's shape (%d lines)" % len(want))
+        print("readme_tables: the measured tables have the report's shape (%d lines)" % len(want))
         return 0
     import difflib
     sys.stdout.writelines(difflib.unified_diff([l + "\n" for l in have], [l + "\n" for l in want],
-                                               "README.md (shape)", "exactgeom report --readme (shape)"))
-    print("readme_tables: README.md's tables differ from what `exactgeom report --readme` prints;\n"
+                                               "docs/performance.md (shape)", "exactgeom report --readme (shape)"))
+    print("readme_tables: the tables of docs/performance.md differ from what `exactgeom report --readme` prints;\n"
           "run scripts/update_readme.sh and commit the result")
     return 1
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates README.md's measured tables (speed and accuracy) from one run of
-# `exactgeom report --readme`, and says in the README which command, commit,
+# Regenerates the measured tables of docs/performance.md (speed and accuracy) from one run of
+# `exactgeom report --readme`, and says there which command, commit,
 # date and machine they came from. Run it on a quiet machine after the code
-# is committed, then commit README.md:
+# is committed, then commit docs/performance.md:
 #
 #   bash scripts/update_readme.sh [BUILD_DIR]     (default build/)
 #
-# The tables sit between two markers in README.md (scripts/readme_tables.py);
+# The tables sit between two markers in docs/performance.md (scripts/readme_tables.py);
 # the test suite checks that the block still has the report's shape.
 # Five benchmark processes, one after another, each row the median of its
 # ratios over them with their range printed: single runs of the same commit
@@ -24,7 +24,7 @@ tool=$build/tools/exactgeom
 args=(report --readme --min-time 0.2 --processes 5 --instructions)
 commit=$(git rev-parse --short=12 HEAD)
 # The tables describe the committed code only when nothing else is changed.
-if ! git diff --quiet HEAD -- . ':!README.md'; then
+if ! git diff --quiet HEAD -- . ':!docs/performance.md'; then
   commit="$commit with uncommitted changes"
 fi
 out=$(mktemp)
@@ -34,6 +34,6 @@ trap 'rm -f "$out"' EXIT
   echo
   "$tool" "${args[@]}"
 } > "$out"
-python3 scripts/readme_tables.py splice README.md "$out"
+python3 scripts/readme_tables.py splice docs/performance.md "$out"
 cp "$out" "$build/readme_run.md"
-echo "update_readme: README.md's tables rewritten from $tool ${args[*]} (commit $commit)"
+echo "update_readme: docs/performance.md's tables rewritten from $tool ${args[*]} (commit $commit)"

@@ -58,11 +58,21 @@ def tables(text, heading):
     return out
 
 
+# A row of the totals tables: '| `name` | wrong | gross |', or with the name
+# as <code>...</code> and its "::" escaped (the API reference's Doxygen
+# would take a "::name" in backticks for a link to resolve).
+TOTAL_ROW = r"^\| (`([^`]+)`|<code>([^<]+)</code>) \| (\d+) \| (\d+) \|\s*$"
+
+
+def total_name(m):
+    return m.group(2) if m.group(2) is not None else m.group(3).replace("\\::", "::")
+
+
 def totals(text):
-    """{name: (wrong, gross)} from rows '| `name` | wrong | gross |'."""
+    """{name: (wrong, gross)} from the rows of the totals tables (TOTAL_ROW)."""
     out = {}
-    for m in re.finditer(r"^\| `([^`]+)` \| (\d+) \| (\d+) \|\s*$", text, re.M):
-        out[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+    for m in re.finditer(TOTAL_ROW, text, re.M):
+        out[total_name(m)] = (int(m.group(4)), int(m.group(5)))
     return out
 
 
@@ -102,10 +112,10 @@ def update(doc_path, stdout):
             name, header = line[5:].strip(), None
         elif line.startswith("#"):
             name, header = None, None
-        m = re.match(r"^\| `([^`]+)` \| (\d+) \| (\d+) \|\s*$", line)
-        if m and m.group(1) in sums:
-            w, g = sums[m.group(1)]
-            line = f"| `{m.group(1)}` | {w} | {g} |"
+        m = re.match(TOTAL_ROW, line)
+        if m and total_name(m) in sums:
+            w, g = sums[total_name(m)]
+            line = f"| {m.group(1)} | {w} | {g} |"
         elif name in printed and line.startswith("|"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if header is None:
