@@ -48,9 +48,10 @@ packages=(cmake ninja-build g++ libboost-dev libgmp-dev libgtest-dev libbenchmar
 # its test models: the real model of the mesh benchmarks (bench/mesh_bench.cpp).
 # ODE and Chipmunk: the mesh and chain audits of examples/audits
 # (docs/auditing_meshes.md). chromium-headless-shell: the test that renders
-# `exactgeom audit --html` pages in a real browser.
+# `exactgeom audit --html` pages in a real browser. doxygen: the API
+# reference (`cmake --build build --target docs`).
 optional_packages=(libbullet-dev libbox2d-dev libgeos-dev libgeos++-dev libfcl-dev libcgal-dev libassimp-dev
-                   assimp-testmodels libode-dev libchipmunk-dev chromium-headless-shell)
+                   assimp-testmodels libode-dev libchipmunk-dev chromium-headless-shell doxygen)
 wanted=("${packages[@]}")
 ((with_engines)) && wanted+=("${optional_packages[@]}")
 missing=()

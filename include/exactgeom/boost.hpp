@@ -28,16 +28,20 @@ cpp_int to_cpp_int(const mpz_class& v);
 cpp_rational to_cpp_rational(const mpq_class& v);
 }  // namespace detail
 
+/// Boost's arbitrary-size integer: converted exactly to mpz_class, then used as one.
 template <>
 struct coordinate_traits<cpp_int> {
-  static constexpr CoordinateKind kind = CoordinateKind::big_int;
-  static constexpr const char* name = "cpp_int";
+  static constexpr CoordinateKind kind = CoordinateKind::big_int;  ///< an integer of any size
+  static constexpr const char* name = "cpp_int";  ///< the type's short name, as in test and report labels
+  /// The same value as an mpz_class (exact).
   static mpz_class to_mpz(const cpp_int& v) { return detail::to_mpz(v); }
 };
+/// Boost's arbitrary-size rational: converted exactly to mpq_class, then used as one.
 template <>
 struct coordinate_traits<cpp_rational> {
-  static constexpr CoordinateKind kind = CoordinateKind::rational;
-  static constexpr const char* name = "cpp_rational";
+  static constexpr CoordinateKind kind = CoordinateKind::rational;  ///< a rational of any size
+  static constexpr const char* name = "cpp_rational";  ///< the type's short name, as in test and report labels
+  /// The same value as an mpq_class (exact).
   static mpq_class to_mpq(const cpp_rational& v) { return detail::to_mpq(v); }
 };
 

@@ -60,6 +60,7 @@ struct PrimitiveImpact {
   /// The largest double <= the least t (== toi when the least t is a
   /// double).
   double toi_lo = 0;
+  /// Equal if toi and toi_lo both are.
   friend bool operator==(const PrimitiveImpact&, const PrimitiveImpact&) = default;
 };
 

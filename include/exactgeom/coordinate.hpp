@@ -17,16 +17,20 @@
 
 namespace exactgeom {
 
+/// GMP's arbitrary-size integer: used as it is, in GMP.
 template <>
 struct coordinate_traits<mpz_class> {
-  static constexpr CoordinateKind kind = CoordinateKind::big_int;
-  static constexpr const char* name = "mpz";
+  static constexpr CoordinateKind kind = CoordinateKind::big_int;  ///< an integer of any size
+  static constexpr const char* name = "mpz";  ///< the type's short name, as in test and report labels
+  /// The value as an mpz_class: v itself.
   static const mpz_class& to_mpz(const mpz_class& v) { return v; }
 };
+/// GMP's arbitrary-size rational: scaled to integers by the common denominator.
 template <>
 struct coordinate_traits<mpq_class> {
-  static constexpr CoordinateKind kind = CoordinateKind::rational;
-  static constexpr const char* name = "mpq";
+  static constexpr CoordinateKind kind = CoordinateKind::rational;  ///< a rational of any size
+  static constexpr const char* name = "mpq";  ///< the type's short name, as in test and report labels
+  /// The value as an mpq_class: v itself.
   static const mpq_class& to_mpq(const mpq_class& v) { return v; }
 };
 

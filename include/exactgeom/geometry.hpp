@@ -23,28 +23,40 @@ class invalid_input : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// A point in the plane (also used as a 2-D vector, vector.hpp).
 template <class T>
 struct Point2 {
-  T x, y;
+  T x;  ///< the first coordinate
+  T y;  ///< the second coordinate
+  /// Equal if every coordinate is (compared as T: a NaN equals nothing).
   friend bool operator==(const Point2&, const Point2&) = default;
 };
 
+/// A point in space (also used as a 3-D vector, vector.hpp).
 template <class T>
 struct Point3 {
-  T x, y, z;
+  T x;  ///< the first coordinate
+  T y;  ///< the second coordinate
+  T z;  ///< the third coordinate
+  /// Equal if every coordinate is (compared as T: a NaN equals nothing).
   friend bool operator==(const Point3&, const Point3&) = default;
 };
 
 /// A closed segment from a to b; a == b (zero length) is allowed everywhere.
 template <class T>
 struct Segment2 {
-  Point2<T> a, b;
+  Point2<T> a;  ///< the first endpoint
+  Point2<T> b;  ///< the second endpoint (may equal a)
+  /// Equal if both endpoints are, in order: the segment reversed compares unequal.
   friend bool operator==(const Segment2&, const Segment2&) = default;
 };
 
+/// A closed segment from a to b in space; a == b (zero length) is allowed everywhere.
 template <class T>
 struct Segment3 {
-  Point3<T> a, b;
+  Point3<T> a;  ///< the first endpoint
+  Point3<T> b;  ///< the second endpoint (may equal a)
+  /// Equal if both endpoints are, in order: the segment reversed compares unequal.
   friend bool operator==(const Segment3&, const Segment3&) = default;
 };
 
@@ -53,32 +65,36 @@ struct Segment3 {
 /// zero-length seg is a disk, r == 0 the segment itself.
 template <class T>
 struct Capsule2 {
-  Segment2<T> seg;
-  T r;
+  Segment2<T> seg;  ///< the core segment (zero length: a disk)
+  T r;              ///< the radius, >= 0 (0: the segment itself)
+  /// Equal if seg and r both are.
   friend bool operator==(const Capsule2&, const Capsule2&) = default;
 };
 
 /// A 3-D capsule: the points within distance r of seg (r >= 0).
 template <class T>
 struct Capsule3 {
-  Segment3<T> seg;
-  T r;
+  Segment3<T> seg;  ///< the core segment (zero length: a ball)
+  T r;              ///< the radius, >= 0 (0: the segment itself)
+  /// Equal if seg and r both are.
   friend bool operator==(const Capsule3&, const Capsule3&) = default;
 };
 
 /// A disk: the points within distance r >= 0 of center.
 template <class T>
 struct Circle {
-  Point2<T> center;
-  T r;
+  Point2<T> center;  ///< the centre
+  T r;               ///< the radius, >= 0 (0: the point center)
+  /// Equal if center and r both are.
   friend bool operator==(const Circle&, const Circle&) = default;
 };
 
 /// A ball: the points within distance r >= 0 of center.
 template <class T>
 struct Sphere {
-  Point3<T> center;
-  T r;
+  Point3<T> center;  ///< the centre
+  T r;               ///< the radius, >= 0 (0: the point center)
+  /// Equal if center and r both are.
   friend bool operator==(const Sphere&, const Sphere&) = default;
 };
 
@@ -86,7 +102,10 @@ struct Sphere {
 /// segment or point they cover.
 template <class T>
 struct Triangle3 {
-  Point3<T> a, b, c;
+  Point3<T> a;  ///< the first corner
+  Point3<T> b;  ///< the second corner
+  Point3<T> c;  ///< the third corner
+  /// Equal if the corners are, in order: permuted corners compare unequal.
   friend bool operator==(const Triangle3&, const Triangle3&) = default;
 };
 

@@ -128,17 +128,21 @@ bool same_position(const P& a, const P& b) {
 template <class T>
 class TriangleMesh3 {
  public:
-  using coord = T;
-  using Face = std::array<std::uint32_t, 3>;
+  using coord = T;                             ///< the coordinate type
+  using Face = std::array<std::uint32_t, 3>;  ///< a face: three indices into vertices()
 
   /// Builds the classes and the tree. Throws invalid_input for no faces, an
   /// index out of range, a NaN or infinite value, a negative radius.
   TriangleMesh3(std::vector<Point3<T>> vertices, std::vector<Face> faces, T radius = T(0))
       : d_(std::make_shared<Data>(std::move(vertices), std::move(faces), std::move(radius))) {}
 
+  /// The vertices, as given.
   const std::vector<Point3<T>>& vertices() const { return d_->v; }
+  /// The faces (the pieces), as given: face k is piece k.
   const std::vector<Face>& faces() const { return d_->f; }
+  /// The radius every triangle is grown by, >= 0.
   const T& radius() const { return d_->r; }
+  /// The number of faces (pieces).
   std::size_t size() const { return d_->f.size(); }
   /// Face k as a triangle (without the radius).
   Triangle3<T> triangle(std::size_t k) const {
@@ -248,15 +252,18 @@ class TriangleMesh3 {
 template <class T>
 class Chain2 {
  public:
-  using coord = T;
+  using coord = T;  ///< the coordinate type
 
   /// Throws invalid_input for fewer than two points, a NaN or infinite value,
   /// a negative radius.
   Chain2(std::vector<Point2<T>> points, bool loop = false, T radius = T(0))
       : d_(std::make_shared<Data>(std::move(points), loop, std::move(radius))) {}
 
+  /// The points p0, p1, ..., as given.
   const std::vector<Point2<T>>& points() const { return d_->p; }
+  /// True when the chain is closed by the segment (p_last, p0).
   bool loop() const { return d_->loop; }
+  /// The radius every segment is grown by, >= 0.
   const T& radius() const { return d_->r; }
   /// The number of segments: points - 1, or points when a loop.
   std::size_t size() const { return d_->pieces(); }
@@ -266,7 +273,11 @@ class Chain2 {
   }
   /// convex_vertex, flat_vertex, concave_vertex or end_vertex.
   SurfaceFeature vertex_class(std::uint32_t i) const { return d_->cls.at(i); }
+  /// What a feature of a segment is in the whole chain: vertex_class of its
+  /// vertex for a vertex, face otherwise.
   SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
+  /// Memory held (points, classes, tree), in bytes; the tree's share is an
+  /// estimate.
   std::size_t bytes() const {
     return d_->p.capacity() * sizeof(Point2<T>) + d_->cls.capacity() + d_->tree.bytes();
   }
@@ -274,6 +285,7 @@ class Chain2 {
   void candidates(const Point2<double>& lo, const Point2<double>& hi, std::vector<std::uint32_t>& out) const {
     d_->candidates(detail::mesh::Box{{lo.x, lo.y, 0.0}, {hi.x, hi.y, 0.0}}, out);
   }
+  /// The engine's view (detail/mesh_core.hpp), for the library's own use.
   const detail::mesh::Surface& surface() const { return *d_; }
 
  private:
@@ -350,7 +362,7 @@ enum class HeightFieldDiagonal : std::uint8_t { main, anti, alternating };
 template <class T>
 class HeightField3 {
  public:
-  using coord = T;
+  using coord = T;  ///< the coordinate type
 
   /// Throws invalid_input for nx or ny below 2, heights.size() != nx ny, a
   /// spacing that is not positive, a NaN or infinite value, a negative radius.
@@ -359,10 +371,15 @@ class HeightField3 {
       : d_(std::make_shared<Data>(nx, ny, std::move(heights), std::move(origin), std::move(dx), std::move(dy), diagonal,
                                   std::move(radius))) {}
 
+  /// The number of vertices along x (i = 0 .. nx - 1), >= 2.
   std::size_t nx() const { return d_->nx; }
+  /// The number of vertices along y (j = 0 .. ny - 1), >= 2.
   std::size_t ny() const { return d_->ny; }
+  /// The heights, nx ny of them, vertex (i, j)'s at j nx + i.
   const std::vector<T>& heights() const { return d_->h; }
+  /// The radius every triangle is grown by, >= 0.
   const T& radius() const { return d_->r; }
+  /// How each cell is split into its two triangles.
   HeightFieldDiagonal diagonal() const { return d_->diag; }
   /// The number of triangles: 2 (nx - 1) (ny - 1).
   std::size_t size() const { return d_->pieces(); }
@@ -370,9 +387,16 @@ class HeightField3 {
   std::array<std::uint32_t, 3> face(std::size_t k) const { return d_->face(k); }
   /// Vertex v's exact position.
   Point3<mpq_class> vertex(std::uint32_t v) const { return d_->pos(v); }
+  /// The class of edge (u, w) (either order) in the whole field:
+  /// boundary_edge on the rim, convex_edge, flat_edge or concave_edge
+  /// inside; degenerate_edge for a vertex pair that is no edge of the grid.
   SurfaceFeature edge_class(std::uint32_t u, std::uint32_t w) const { return d_->edge(u, w); }
+  /// flat_vertex for an inner vertex whose edges are all flat, else vertex
+  /// (every vertex of the rim).
   SurfaceFeature vertex_class(std::uint32_t v) const { return d_->vertex(v); }
+  /// What a feature of a piece is in the whole field.
   SurfaceFeature classify(const PieceFeature& f) const { return d_->classify(f); }
+  /// Memory held (heights, per-cell z bounds), in bytes.
   std::size_t bytes() const { return d_->h.capacity() * sizeof(T) + d_->zbox.capacity() * sizeof(double); }
   /// Appends the pieces whose boxes (rounded outward, radius included) meet
   /// the closed box [lo, hi]: every piece that meets anything inside it is
@@ -381,6 +405,7 @@ class HeightField3 {
   void candidates(const Point3<double>& lo, const Point3<double>& hi, std::vector<std::uint32_t>& out) const {
     d_->candidates(detail::mesh::Box{{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}}, out);
   }
+  /// The engine's view (detail/mesh_core.hpp), for the library's own use.
   const detail::mesh::Surface& surface() const { return *d_; }
 
  private:
@@ -576,8 +601,8 @@ struct PieceContact {
 /// squared distance, and the meeting pieces in increasing index.
 template <class P>
 struct MeshContact : Contact<P> {
-  Fraction<mpz_class> squared_distance;
-  std::vector<PieceContact<P>> pieces;
+  Fraction<mpz_class> squared_distance;  ///< the least over the pieces (between the cores), exact
+  std::vector<PieceContact<P>> pieces;   ///< the meeting pieces, in increasing index
 };
 
 namespace detail::mesh {

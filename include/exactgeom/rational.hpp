@@ -48,6 +48,7 @@ namespace exactgeom {
 template <unsigned Bits>
 class FixedInt {
  public:
+  /// The most 64-bit limbs a magnitude of Bits bits needs: Bits / 64, rounded up.
   static constexpr unsigned max_limbs = (Bits + 63) / 64;
 
   /// Zero.
@@ -80,13 +81,16 @@ class FixedInt {
   /// The magnitude's limbs, least significant first; size() of them, the
   /// last nonzero (none for zero).
   const std::uint64_t* limbs() const { return limbs_; }
+  /// The number of limbs of the magnitude, at most max_limbs; 0 for zero.
   constexpr std::size_t size() const { return size_; }
 
+  /// The negated value (zero stays zero).
   constexpr FixedInt operator-() const {
     FixedInt r = *this;
     r.neg_ = !neg_ && size_ != 0;
     return r;
   }
+  /// Equal values: the same sign and the same limbs.
   friend constexpr bool operator==(const FixedInt& a, const FixedInt& b) {
     if (a.size_ != b.size_ || a.neg_ != b.neg_) return false;
     for (unsigned i = 0; i < a.size_; ++i)
@@ -162,7 +166,7 @@ double sqrt_ratio_to_double(const mpz_class& num, const mpz_class& den);
 template <class I>
 class Fraction {
  public:
-  using integer_type = I;
+  using integer_type = I;  ///< the type of the numerator and the denominator
 
   /// Zero.
   Fraction() : num_(0), den_(1) {}
@@ -176,6 +180,7 @@ class Fraction {
     }
   }
 
+  /// The numerator: carries the sign.
   const I& numerator() const { return num_; }
   /// Always positive.
   const I& denominator() const { return den_; }
@@ -310,10 +315,12 @@ double distance(const A& x, const B& y) {
 /// a triangle), t along the second (two segments); empty otherwise.
 template <class P>
 struct ClosestPoints {
-  using value_type = std::remove_cvref_t<decltype(std::declval<P&>().x)>;
-  P on_first, on_second;              ///< a closest pair: on x's core, on y's core
+  using value_type = std::remove_cvref_t<decltype(std::declval<P&>().x)>;  ///< the exact type of a coordinate of P
+  P on_first;                         ///< the pair's point on x's core
+  P on_second;                        ///< the pair's point on y's core
   value_type squared_distance;        ///< |on_first - on_second|^2
-  std::optional<value_type> s, t;     ///< on_first = a + s (b - a), on_second = c + t (d - c), for segments
+  std::optional<value_type> s;        ///< on_first = a + s (b - a), x a segment [a, b]; empty: see above
+  std::optional<value_type> t;        ///< on_second = c + t (d - c), y a segment [c, d]; empty: see above
   std::optional<std::size_t> piece;   ///< against a mesh, height field or chain (mesh.hpp): the piece holding its point
 };
 }  // namespace exactgeom

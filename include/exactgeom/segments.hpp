@@ -106,7 +106,7 @@ constexpr std::string_view to_string(IntersectionKind k) noexcept {
 /// point read as the valid point (0, 0).)
 template <class P, class S>
 struct SegmentIntersection {
-  IntersectionKind kind = IntersectionKind::disjoint;
+  IntersectionKind kind = IntersectionKind::disjoint;  ///< how the segments meet, if they do
   std::optional<P> point;    ///< cross, touch: the common point
   std::optional<S> overlap;  ///< overlap: the common part, overlap->a lexicographically < overlap->b
 };

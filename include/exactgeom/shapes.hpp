@@ -77,6 +77,7 @@ class ConvexPolygon {
     detail::require_valid_radius(r_, "ConvexPolygon");
     for (auto i : detail::hull::hull2(points)) v_.push_back(points[i]);
   }
+  /// The same, from a braced list of points.
   ConvexPolygon(std::initializer_list<Point2<T>> points, T radius = T(0))
       : ConvexPolygon(std::span<const Point2<T>>(points.begin(), points.size()), std::move(radius)) {}
 
@@ -84,6 +85,7 @@ class ConvexPolygon {
   /// smallest (x, then y); no three consecutive ones collinear. One corner
   /// when all points are equal, two when they lie on one line.
   const std::vector<Point2<T>>& vertices() const { return v_; }
+  /// The radius the hull is grown by, >= 0 (0: the polygon itself).
   const T& radius() const { return r_; }
 
  private:
@@ -114,6 +116,7 @@ class ConvexHull3 {
       faces_.push_back(std::move(g));
     }
   }
+  /// The same, from a braced list of points.
   ConvexHull3(std::initializer_list<Point3<T>> points, T radius = T(0))
       : ConvexHull3(std::span<const Point3<T>>(points.begin(), points.size()), std::move(radius)) {}
 
@@ -125,6 +128,7 @@ class ConvexHull3 {
   const std::vector<std::vector<std::uint32_t>>& faces() const { return faces_; }
   /// 3 for a solid, 2 flat, 1 a segment, 0 a point.
   int dimension() const { return dim_; }
+  /// The radius the hull is grown by, >= 0 (0: the hull itself).
   const T& radius() const { return r_; }
 
  private:
@@ -139,10 +143,11 @@ class ConvexHull3 {
 /// axes[0] + s1 half[1] axes[1] : s in [-1, 1]^2}, exactly as given.
 template <class T>
 struct Box2 {
-  Point2<T> center;
-  std::array<Point2<T>, 2> axes;
-  std::array<T, 2> half;
-  T r = T(0);
+  Point2<T> center;               ///< the centre
+  std::array<Point2<T>, 2> axes;  ///< the directions of the sides, taken as given (need not be unit or orthogonal)
+  std::array<T, 2> half;          ///< the half extents along axes[0] and axes[1], each >= 0
+  T r = T(0);                     ///< the radius the box is grown by, >= 0 (0: the box itself)
+  /// Equal if every member is (the same numbers, not the same shape).
   friend bool operator==(const Box2&, const Box2&) = default;
 };
 
@@ -150,10 +155,11 @@ struct Box2 {
 /// extents, grown by r. {center + sum s_i half[i] axes[i] : s in [-1, 1]^3}.
 template <class T>
 struct Box3 {
-  Point3<T> center;
-  std::array<Point3<T>, 3> axes;
-  std::array<T, 3> half;
-  T r = T(0);
+  Point3<T> center;               ///< the centre
+  std::array<Point3<T>, 3> axes;  ///< the directions of the sides, taken as given (need not be unit or orthogonal)
+  std::array<T, 3> half;          ///< the half extents along axes[0], axes[1] and axes[2], each >= 0
+  T r = T(0);                     ///< the radius the box is grown by, >= 0 (0: the box itself)
+  /// Equal if every member is (the same numbers, not the same shape).
   friend bool operator==(const Box3&, const Box3&) = default;
 };
 

@@ -203,12 +203,13 @@ std::array<AuditReport, 3> audit_contact(Fn&& fn, const AuditOptions& o = {}, co
 /// Point3<double>.
 template <class P>
 struct Manifold {
+  /// One contact point of the manifold.
   struct Point {
-    P at{};
-    double separation = 0;
+    P at{};                 ///< the contact point (right when within the tolerance of each shape)
+    double separation = 0;  ///< the shapes' separation along the normal at `at` (a length; negative: overlap)
   };
-  P normal{};
-  std::vector<Point> points;
+  P normal{};                 ///< unit, from x toward y
+  std::vector<Point> points;  ///< at most kManifoldPoints of them; may be empty
 };
 
 /// The five audits of a contact-manifold function: fn(x, y) returns

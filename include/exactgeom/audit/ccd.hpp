@@ -63,8 +63,9 @@ using CcdPoints = std::array<std::array<S, 3>, 4>;
 
 /// A case: the points at t = 0 and t = 1, and the minimum separation.
 struct CcdCase {
-  CcdPoints<double> t0{}, t1{};
-  double ms = 0;
+  CcdPoints<double> t0{};  ///< the points at t = 0 (vertex_face: v, f0, f1, f2; edge_edge: a0, a1, b0, b1)
+  CcdPoints<double> t1{};  ///< the same points at t = 1
+  double ms = 0;           ///< the minimum separation, a distance >= 0 (0: they must touch)
 };
 
 /// Case `index` of family f (deterministic), every value a float when
@@ -78,15 +79,17 @@ CcdCase ccd_case(CcdKind kind, CcdFamily f, std::uint64_t seed, std::uint64_t in
 /// denominator, then the ground truth), read in sorted file order: each
 /// query and its ground truth. invalid_input for a file that is not one.
 struct CcdBenchmarkQuery {
-  CcdCase query;       // every value a double (the files' are)
-  bool truth = false;  // the paper's hit
-  std::string scene;   // the folder the file is in (erleben-spikes, unit-tests, ...)
+  CcdCase query;       ///< every value a double (the files' are)
+  bool truth = false;  ///< the paper's hit
+  std::string scene;   ///< the folder the file is in (erleben-spikes, unit-tests, ...)
 };
 std::vector<CcdBenchmarkQuery> read_ccd_benchmark(const std::string& dir, CcdKind kind);
 
 /// The query line of docs/queries.md (`ccd`) for a case.
 std::string ccd_query(CcdKind kind, const CcdCase& c);
 
+/// What audit_ccd runs, beside the AuditOptions: the minimum separation,
+/// the families, the benchmark's folder and the early-time bound.
 struct CcdAuditOptions {
   /// The minimum separation asked of every case (>= 0).
   double ms = 0;

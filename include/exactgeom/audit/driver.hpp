@@ -18,10 +18,12 @@ namespace exactgeom::audit {
 /// function returns one AuditReport or several (a std::array, as
 /// audit_contact's three, or a std::vector).
 struct AuditJob {
-  std::string name;
-  std::function<std::vector<AuditReport>(const AuditOptions&)> run;
+  std::string name;                                                  ///< matched by --only, printed by --list
+  std::function<std::vector<AuditReport>(const AuditOptions&)> run;  ///< runs the audit with the program's options
 
   AuditJob() = default;
+  /// The job `job_name` running fn(options), which returns an AuditReport,
+  /// a std::array or a std::vector of them.
   template <class Fn>
   AuditJob(std::string job_name, Fn fn)
       : name(std::move(job_name)), run([fn = std::move(fn)](const AuditOptions& o) {
@@ -41,10 +43,10 @@ struct AuditJob {
 ///   audit_main(argc, argv, jobs, {}, {{"--tolerance", "the engine's cast tolerance", "T",
 ///                                      [&](const std::string& v) { tolerance = std::stod(v); }}});
 struct AuditFlag {
-  std::string name;        // with its dashes: "--tolerance"
-  std::string help;        // one line
-  std::string value_name;  // "T"; empty: a flag without a value
-  std::function<void(const std::string&)> set;
+  std::string name;        ///< with its dashes: "--tolerance"
+  std::string help;        ///< one line
+  std::string value_name;  ///< "T"; empty: a flag without a value
+  std::function<void(const std::string&)> set;  ///< called with the flag's value ("" without a value_name)
 };
 
 /// A ready main() for an audit program: parses the standard flags into a

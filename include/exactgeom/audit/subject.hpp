@@ -29,65 +29,71 @@ namespace exactgeom::audit {
 
 /// What an audit runs: a generator of flat cases and the two answers.
 struct AuditSubject {
-  std::string name, question;
-  std::vector<CaseFamily> families;  // those that make sense for it
-  std::size_t width = 0;             // doubles in one case
-  // Fills `c` (width doubles) with case number `index` of `family`; `seed`
-  // is already mixed from (options seed, family, index).
+  std::string name;                  ///< what is audited: AuditReport::algorithm
+  std::string question;              ///< what it is asked, and the exact reference: AuditReport::question
+  std::vector<CaseFamily> families;  ///< those that make sense for it
+  std::size_t width = 0;             ///< doubles in one case
+  /// Fills `c` (width doubles) with case number `index` of `family`; `seed`
+  /// is already mixed from (options seed, family, index).
   std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>
       generate;
-  std::function<Answer(std::span<const double>)> exact, approx;
-  // Optional, for a question whose exact answer is a set (the closest pairs
-  // of two parallel axes): the member of the set nearest the answer got,
-  // against which that answer is judged. Unset: `exact`.
+  std::function<Answer(std::span<const double>)> exact;   ///< the exact answer to a case
+  std::function<Answer(std::span<const double>)> approx;  ///< the audited code's answer to the same case
+  /// Optional, for a question whose exact answer is a set (the closest pairs
+  /// of two parallel axes): the member of the set nearest the answer got,
+  /// against which that answer is judged. Unset: `exact`.
   std::function<Answer(std::span<const double>, const Answer& got)> exact_near;
+  /// The case as one query line of docs/queries.md (WrongCase::query), which
+  /// `exactgeom eval` replays.
   std::function<std::string(std::span<const double>)> query;
-  // Shrinking keeps the case valid: values with nonnegative[i] (radii) stay
-  // >= 0.
+  /// Shrinking keeps the case valid: values with nonnegative[i] (radii) stay
+  /// >= 0.
   std::vector<bool> nonnegative;
-  // True when `exact` answers the question AuditOptions::overlap names (as
-  // audit_overlap<UserShape> builds it). A subject whose question is fixed leaves it
-  // false, and run_audit refuses Overlap::open for it.
+  /// True when `exact` answers the question AuditOptions::overlap names (as
+  /// audit_overlap<UserShape> builds it). A subject whose question is fixed leaves it
+  /// false, and run_audit refuses Overlap::open for it.
   bool takes_overlap = false;
-  // Optional. How far case c is from the decision boundary, in absolute
-  // (length) units, given the two answers that disagree. Unset: for real
-  // answers the error as a length, |got - exact| * scale^(1 -
-  // answer_scale_power); otherwise unknown (every wrong answer is gross).
+  /// Optional. How far case c is from the decision boundary, in absolute
+  /// (length) units, given the two answers that disagree. Unset: for real
+  /// answers the error as a length, |got - exact| * scale^(1 -
+  /// answer_scale_power); otherwise unknown (every wrong answer is gross).
   std::function<double(std::span<const double>, const Answer& exact, const Answer& got)> margin;
-  // Optional. The largest-magnitude scale (Scale::largest) of c; unset: the
-  // largest |value|. `radius_sum` unset: Scale::radius_sum is refused.
-  std::function<double(std::span<const double>)> scale, radius_sum;
-  // The power of the scale a real answer is measured against (2 for a
-  // squared distance, 0 for a unit normal or a time).
+  /// Optional. The largest-magnitude scale (Scale::largest) of c; unset: the
+  /// largest |value|. `radius_sum` unset: Scale::radius_sum is refused.
+  std::function<double(std::span<const double>)> scale;
+  /// Optional. The sum of the case's radii (Scale::radius_sum).
+  std::function<double(std::span<const double>)> radius_sum;
+  /// The power of the scale a real answer is measured against (2 for a
+  /// squared distance, 0 for a unit normal or a time).
   int answer_scale_power = 1;
-  // Optional. Makes a case one the subject can hold (a circle's second
-  // endpoint equal to its first ...); false: not a valid case. Shrinking
-  // only moves to valid cases; generated cases that are not valid are
-  // skipped (FamilyAudit::skipped), a user family's are an error.
+  /// Optional. Makes a case one the subject can hold (a circle's second
+  /// endpoint equal to its first ...); false: not a valid case. Shrinking
+  /// only moves to valid cases; generated cases that are not valid are
+  /// skipped (FamilyAudit::skipped), a user family's are an error.
   std::function<bool(std::span<double>)> normalize;
-  // Optional. The case's shape class (which shapes are degenerate: a
-  // triangle's corners all equal, collinear or spanning; a segment of zero
-  // length; a radius of 0), any int. Shrinking keeps it, so a kept case
-  // still shows the failure it was kept for and not another one (a proper
-  // triangle shrunk to three equal corners). pair_subject sets it.
+  /// Optional. The case's shape class (which shapes are degenerate: a
+  /// triangle's corners all equal, collinear or spanning; a segment of zero
+  /// length; a radius of 0), any int. Shrinking keeps it, so a kept case
+  /// still shows the failure it was kept for and not another one (a proper
+  /// triangle shrunk to three equal corners). pair_subject sets it.
   std::function<int(std::span<const double>)> shape_class;
-  // Optional. The distance between the shape requested and the one the
-  // engine holds (absolute units); reported as max_held_offset.
+  /// Optional. The distance between the shape requested and the one the
+  /// engine holds (absolute units); reported as max_held_offset.
   std::function<double(std::span<const double>)> held_offset;
-  // Optional. The most candidate cases shrinking judges per kept case (0:
-  // no limit): for subjects whose exact answer is costly (boxes and hulls:
-  // pair_subject sets 100), so that shrinking cannot take longer than the
-  // audit. The kept case is then smaller, not smallest.
+  /// Optional. The most candidate cases shrinking judges per kept case (0:
+  /// no limit): for subjects whose exact answer is costly (boxes and hulls:
+  /// pair_subject sets 100), so that shrinking cannot take longer than the
+  /// audit. The kept case is then smaller, not smallest.
   std::size_t shrink_budget = 0;
-  // The ULP the gross band counts: 1 for code computing in double, 2^29
-  // (one ULP of float, in ULPs of double) for code computing in float.
+  /// The ULP the gross band counts: 1 for code computing in double, 2^29
+  /// (one ULP of float, in ULPs of double) for code computing in float.
   double band_ulp = 1;
-  // Optional (>= 0, with `margin`): the answer is judged by its backward
-  // error alone, right when margin(c, exact, got) is at most this
-  // (absolute units), and its distance to the boundary for the gross band
-  // is the margin beyond it. For code that stops within a stated band of
-  // its target (a shape cast's target separation, audit_sweep with a
-  // SweepTarget). Negative: judged by AuditOptions::tolerance.
+  /// Optional (>= 0, with `margin`): the answer is judged by its backward
+  /// error alone, right when margin(c, exact, got) is at most this
+  /// (absolute units), and its distance to the boundary for the gross band
+  /// is the margin beyond it. For code that stops within a stated band of
+  /// its target (a shape cast's target separation, audit_sweep with a
+  /// SweepTarget). Negative: judged by AuditOptions::tolerance.
   double right_within = -1;
 };
 
@@ -121,6 +127,11 @@ double touching_margin(const mpq_class& d2, const mpq_class& R);
 /// Generators of flat cases (src/audit/cases.cpp). Layouts: a capsule is
 /// its axis endpoints then its radius; points are consecutive.
 namespace cases {
+/// Two capsules of `dim` dimensions (2 or 3), case `index` of family f:
+/// a1, b1, r1, a2, b2, r2, 2 (2 dim + 1) doubles. Families: random and
+/// classroom (random), near_degenerate, touching (one ULP in or out),
+/// parallel_zero_length, far_from_origin, collinear_gaps, nearly_parallel,
+/// zero_length, large_offsets; random capsules for the others.
 void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
                   std::span<double> c);
 /// `count` points of `dim` coordinates; near-degenerate means the last point
@@ -128,6 +139,11 @@ void capsule_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index
 /// sphere (5, 3-D) of the others.
 void points(CaseFamily f, int dim, int count, std::uint64_t seed, std::uint64_t index,
             std::span<double> c);
+/// Two segments of `dim` dimensions, case `index` of family f: a1, b1, a2,
+/// b2, 4 dim doubles. Families: random and classroom (random),
+/// near_degenerate and far_from_origin (the second nearly on the first's
+/// line), touching (exactly touching, or one ULP off), parallel_zero_length;
+/// random segments for the others.
 void segment_pair(CaseFamily f, int dim, std::uint64_t seed, std::uint64_t index,
                   std::span<double> c);
 /// A 3-D capsule (a, b, r) and a triangle (p0, p1, p2): 16 doubles.
@@ -150,7 +166,9 @@ void box_pair(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<d
 std::string box_pair_query(std::span<const double> c);
 /// Rounds every value to float (for float-valued user types).
 void round_to_float(std::span<double> c);
+/// v as a C hex float ("%a": "0x1.8p+0"), exact: the scalars of query lines.
 std::string hex(double v);
+/// {"op": "capsule_capsule", "c1": {...}, "c2": {...}} for a capsule_pair case of `dim` dimensions.
 std::string capsule_query(std::span<const double> c, int dim);
 /// {"op": op, "a": ..., "b": ..., ...}: consecutive points named a, b, c...
 std::string points_query(std::string_view op, std::span<const double> c, int dim);
@@ -159,9 +177,9 @@ std::string capsule_triangle_query(std::span<const double> c);
 /// {"op": op, "s": [..], "t": [..]}
 std::string segments_query(std::string_view op, std::span<const double> c, int dim);
 
-// What an audit of a hand-written AuditSubject (a question audit_pair does
-// not ask: a segment-intersection kind, a point-segment distance...) needs
-// to bring the families to an engine's scale and type.
+/// What an audit of a hand-written AuditSubject (a question audit_pair does
+/// not ask: a segment-intersection kind, a point-segment distance...) needs
+/// to bring the families to an engine's scale and type.
 using Generator = std::function<void(CaseFamily, std::uint64_t seed, std::uint64_t index, std::span<double> c)>;
 
 /// `g`, except that far_from_origin is a near_degenerate (even index) or
@@ -192,7 +210,9 @@ std::vector<double> case_of(std::string_view line);
 /// the shape an engine holds: {"op":"capsule_capsule","c1":..,"c2":..} and
 /// {"op":"segment_distance2","s":..,"t":..}, coordinates as exact fractions.
 std::string capsule_pair_query(const Capsule3<mpq_class>& a, const Capsule3<mpq_class>& b);
+/// The same for two 2-D capsules.
 std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_class>& b);
+/// {"op": op, "s": .., "t": ..} for two 3-D segments (op: "segment_distance2", ...).
 std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t);
 }  // namespace cases
 
@@ -205,8 +225,10 @@ using PairLayout = detail::PairLayout;
 /// distance to the decision boundary |d - R|, d itself, and (for
 /// time_of_impact) the length of x's motion; each nearest double.
 struct PairTruth {
-  Answer answer;
-  double boundary = 0, dist = 0, motion = 0;
+  Answer answer;        ///< the exact answer to q
+  double boundary = 0;  ///< the distance to the decision boundary, |d - R|
+  double dist = 0;      ///< d, the distance between the axes
+  double motion = 0;    ///< for time_of_impact, the length of x's motion
 };
 PairTruth pair_truth(Question q, const PairLayout& l, std::span<const mpq_class> c);
 
@@ -255,6 +277,7 @@ bool normalize_pair(const PairLayout& l, bool float_x, bool float_y, std::span<d
 /// mpq_class values (a held shape, exactly): each scalar is a hex float
 /// where the value is a double, "p/q" otherwise.
 std::string contact_query(const PairLayout& l, std::span<const double> c);
+/// The same with mpq_class values (a held shape, exactly).
 std::string contact_query(const PairLayout& l, std::span<const mpq_class> c);
 /// {"op": "sweep", "x": shape, "y": shape, "v": vector}: c is a case of l
 /// followed by v (l.dim values), x moving by t v.

@@ -69,7 +69,7 @@ bool is_sweep_family(SurfaceFamily f);
 
 /// The level geometry of a case, as an engine receives it.
 struct SurfaceCase {
-  int dim = 3;
+  int dim = 3;  ///< 3 for a mesh or terrain, 2 for a chain
   /// Vertices (3-D), or the chain's points (2-D, z = 0); every value a float.
   std::vector<std::array<double, 3>> vertices;
   /// Triangles (3-D; indices into vertices): the pieces, in this order.
@@ -83,13 +83,15 @@ struct SurfaceCase {
   /// triangulation in HeightField3's piece order (cell (i, j) is pieces
   /// 2 (j (columns - 1) + i) and +1).
   struct Grid {
-    std::size_t columns = 0, rows = 0;
-    double dx = 1, dy = 1;
-    std::array<double, 3> origin{};
-    std::vector<double> heights;
-    HeightFieldDiagonal diagonal = HeightFieldDiagonal::main;
+    std::size_t columns = 0;          ///< samples along x (i = 0 .. columns - 1): HeightField3's nx
+    std::size_t rows = 0;             ///< samples along y (j = 0 .. rows - 1): HeightField3's ny
+    double dx = 1;                    ///< the spacing along x (> 0)
+    double dy = 1;                    ///< the spacing along y (> 0)
+    std::array<double, 3> origin{};   ///< where sample (0, 0) is at height 0 (heights add to its z)
+    std::vector<double> heights;      ///< columns * rows heights, sample (i, j)'s at j * columns + i
+    HeightFieldDiagonal diagonal = HeightFieldDiagonal::main;  ///< how each cell is split into two triangles
   };
-  std::optional<Grid> grid;
+  std::optional<Grid> grid;  ///< the height field of a terrain or terrain_sweeps case; empty for the others
   /// The number of pieces (triangles, or the chain's segments).
   std::size_t pieces() const;
 };

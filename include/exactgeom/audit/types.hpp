@@ -143,8 +143,8 @@ std::string_view to_string(Unit u);
 
 /// A real answer is wrong when its error exceeds `value` in `unit`.
 struct Tolerance {
-  Unit unit = Unit::exact_ulps;
-  double value = 1;
+  Unit unit = Unit::exact_ulps;  ///< what the error is measured in
+  double value = 1;              ///< the largest error that is right, in `unit` (>= 0)
 };
 
 /// n ULPs of your type S (float or double) at the case's scale. Errors are
@@ -167,99 +167,111 @@ enum class Scale {
 /// `index`; `seed` is mixed from (options seed, name, index). For shape
 /// pairs, make one with exactgeom::audit::family<UX, UY>(name, fn) instead.
 struct UserFamily {
-  std::string name;
+  std::string name;  ///< the family's name in reports (not empty, not a built-in family's)
+  /// Fills c with case `index` (see above).
   std::function<void(std::uint64_t seed, std::uint64_t index, std::span<double> c)> generate;
 };
 
+/// How an audit runs: how many cases of which families, which shard, how
+/// many wrong cases to keep, and how answers are judged.
 struct AuditOptions {
-  std::size_t cases = 10000;  // per family, before sharding
-  std::uint64_t seed = 1;
-  // Built-in families; the default (all) runs those the subject has.
+  std::size_t cases = 10000;  ///< per family, before sharding
+  std::uint64_t seed = 1;     ///< cases are deterministic in (seed, family, index)
+  /// Built-in families; the default (all) runs those the subject has.
   std::vector<CaseFamily> families{kAllFamilies.begin(), kAllFamilies.end()};
-  std::size_t shard_index = 0, shard_count = 1;  // case i runs iff i % count == index
-  std::size_t keep = 3;                          // wrong cases kept per family
-  Overlap overlap = Overlap::closed;             // for boolean shape tests (audit_overlap<>)
-  Tolerance tolerance{};                         // for real-valued answers
-  Scale scale = Scale::largest;
-  // Replaces `scale` when set: the scale of a flat case.
+  std::size_t shard_index = 0;                   ///< this run's shard, 0 <= shard_index < shard_count
+  std::size_t shard_count = 1;                   ///< case i runs iff i % count == index (1: unsharded)
+  std::size_t keep = 3;                          ///< wrong cases kept per family
+  Overlap overlap = Overlap::closed;             ///< for boolean shape tests (audit_overlap<>)
+  Tolerance tolerance{};                         ///< for real-valued answers
+  Scale scale = Scale::largest;                  ///< the case's scale (see Scale), for Unit::scale_ulps
+  /// Replaces `scale` when set: the scale of a flat case.
   std::function<double(std::span<const double>)> custom_scale{};
-  // A wrong answer is rounding-level when its case is at most this many
-  // ULPs of its largest magnitude (Scale::largest, whatever `scale` says:
-  // rounding the coordinates is what can move a case) from the decision
-  // boundary; beyond, it is gross. ULPs of float for code in float
-  // (float code, AuditReport::band_ulp), else of double.
+  /// A wrong answer is rounding-level when its case is at most this many
+  /// ULPs of its largest magnitude (Scale::largest, whatever `scale` says:
+  /// rounding the coordinates is what can move a case) from the decision
+  /// boundary; beyond, it is gross. ULPs of float for code in float
+  /// (float code, AuditReport::band_ulp), else of double.
   double gross_band = 64;
-  std::vector<UserFamily> user_families{};  // run after the built-in ones
+  std::vector<UserFamily> user_families{};  ///< run after the built-in ones
 };
 
 /// A wrong case, replayable with `exactgeom eval`.
 struct WrongCase {
-  std::string query;     // one line of docs/queries.md about the shapes the reference was asked about
-                         // (the held ones under to_exact); hex-float scalars, "p/q" where not a double
-  std::string expected;  // the exact answer ("true", "-1", "0x1.8p+0", "none")
-  std::string got;       // the float function's answer
-  double size = 0;       // the shrink measure: significant bits + offsets
-  std::vector<double> values;  // the raw (shrunk) case in the subject's layout
-  // How far the case is from the decision boundary (touching, for overlap
-  // and contact questions; for a real answer, its error as a length), in
-  // units of the case's largest magnitude and in ULPs of it. NaN: unknown.
-  double margin = 0, margin_ulps = 0;
-  bool gross = true;  // margin_ulps > gross_band (times band_ulp), or unknown
-  std::uint64_t index = 0;     // the case's index in its family
-  double unshrunk_size = 0;    // the order the kept cases are chosen in
+  std::string query;     ///< one line of docs/queries.md about the shapes the reference was asked about
+                         ///< (the held ones under to_exact); hex-float scalars, "p/q" where not a double
+  std::string expected;  ///< the exact answer ("true", "-1", "0x1.8p+0", "none")
+  std::string got;       ///< the float function's answer
+  double size = 0;       ///< the shrink measure: significant bits + offsets
+  std::vector<double> values;  ///< the raw (shrunk) case in the subject's layout
+  /// How far the case is from the decision boundary (touching, for overlap
+  /// and contact questions; for a real answer, its error as a length), in
+  /// units of the case's largest magnitude and in ULPs of it. NaN: unknown.
+  double margin = 0;
+  double margin_ulps = 0;  ///< the margin in ULPs of the case's largest magnitude (NaN: unknown)
+  bool gross = true;  ///< margin_ulps > gross_band (times band_ulp), or unknown
+  std::uint64_t index = 0;     ///< the case's index in its family
+  double unshrunk_size = 0;    ///< the order the kept cases are chosen in
 };
 
+/// The results of one family of an audit.
 struct FamilyAudit {
-  CaseFamily family{};
-  std::string name;  // to_string(family), or the user family's name
-  std::size_t cases = 0;
-  std::size_t wrong = 0;
-  std::size_t gross = 0;            // wrong beyond the gross band
-  std::size_t false_positives = 0;  // boolean: said true, exact false
-  std::size_t false_negatives = 0;  // boolean: said false, exact true
-  std::size_t opposite_sign = 0;    // sign: nonzero, opposite to the exact sign
-  std::size_t got_none = 0;         // said none (no contact ...), exact has a value
-  std::size_t got_value = 0;        // gave a value, exact is none
-  std::size_t skipped = 0;          // generated cases the subject cannot hold (normalize)
-  // Real-valued results (value against value): the largest error in each
-  // unit. ULPs of the exact value are not defined where it is 0: max_ulp
-  // is over the values (components) whose exact value is not 0, and
-  // max_abs_at_zero is the largest |got| where it is 0 (such an answer is
-  // still wrong in Unit::exact_ulps unless it is 0).
-  double max_ulp = 0, max_scale_ulp = 0, max_abs = 0, max_abs_at_zero = 0;
-  // Cases by their error in the tolerance's unit (ULPs of the code's own
-  // type, band_ulp; for Unit::absolute, multiples of the tolerance):
-  // 0, <=1, <=4, <=64, >64 (a nonzero answer for an exact 0 in exact ULPs: >64).
+  CaseFamily family{};  ///< the family (CaseFamily::random for a user family)
+  std::string name;  ///< to_string(family), or the user family's name
+  std::size_t cases = 0;  ///< cases judged (this shard's; skipped ones not counted)
+  std::size_t wrong = 0;  ///< cases answered wrong
+  std::size_t gross = 0;            ///< wrong beyond the gross band
+  std::size_t false_positives = 0;  ///< boolean: said true, exact false
+  std::size_t false_negatives = 0;  ///< boolean: said false, exact true
+  std::size_t opposite_sign = 0;    ///< sign: nonzero, opposite to the exact sign
+  std::size_t got_none = 0;         ///< said none (no contact ...), exact has a value
+  std::size_t got_value = 0;        ///< gave a value, exact is none
+  std::size_t skipped = 0;          ///< generated cases the subject cannot hold (normalize)
+  /// Real-valued results (value against value): the largest error in each
+  /// unit. ULPs of the exact value are not defined where it is 0: max_ulp
+  /// is over the values (components) whose exact value is not 0, and
+  /// max_abs_at_zero is the largest |got| where it is 0 (such an answer is
+  /// still wrong in Unit::exact_ulps unless it is 0).
+  double max_ulp = 0;
+  double max_scale_ulp = 0;    ///< the largest error in ULPs of the case's scale (Unit::scale_ulps)
+  double max_abs = 0;          ///< the largest absolute error |got - exact| (Unit::absolute)
+  double max_abs_at_zero = 0;  ///< the largest |got| where the exact value is 0
+  /// Cases by their error in the tolerance's unit (ULPs of the code's own
+  /// type, band_ulp; for Unit::absolute, multiples of the tolerance):
+  /// 0, <=1, <=4, <=64, >64 (a nonzero answer for an exact 0 in exact ULPs: >64).
   std::array<std::size_t, 5> ulp_histogram{};
-  // With an adapter's to_exact: the largest distance between the shape the
-  // engine holds and the one requested, in ULPs of the case's largest
-  // magnitude (-1: not read).
+  /// With an adapter's to_exact: the largest distance between the shape the
+  /// engine holds and the one requested, in ULPs of the case's largest
+  /// magnitude (-1: not read).
   double max_held_offset = -1;
-  std::vector<WrongCase> smallest;  // gross first, then smallest first
+  std::vector<WrongCase> smallest;  ///< gross first, then smallest first
 };
 
+/// The result of one audit: what was audited and asked, how it was judged,
+/// and per family the counts, errors and smallest wrong cases. markdown()
+/// and json() print it; merge_reports joins the reports of shards.
 struct AuditReport {
-  std::string algorithm;  // what was audited
-  std::string question;   // what exactly it was asked, and the exact reference
-  bool real_valued = false;  // distances: errors are reported
-  bool sign_valued = false;  // signs: opposite signs are reported
-  bool may_be_none = false;  // answers may be none: none-vs-value counts shown
-  Tolerance tolerance{};
-  // The power of the case's scale a real answer is measured against
-  // (AuditSubject::answer_scale_power): 1 for a length, 2 for a squared
-  // length, 0 for a unit normal or a time, whose scale ULPs are ULPs of 1.
+  std::string algorithm;  ///< what was audited
+  std::string question;   ///< what exactly it was asked, and the exact reference
+  bool real_valued = false;  ///< distances: errors are reported
+  bool sign_valued = false;  ///< signs: opposite signs are reported
+  bool may_be_none = false;  ///< answers may be none: none-vs-value counts shown
+  Tolerance tolerance{};     ///< AuditOptions::tolerance of the run: when a real answer is wrong
+  /// The power of the case's scale a real answer is measured against
+  /// (AuditSubject::answer_scale_power): 1 for a length, 2 for a squared
+  /// length, 0 for a unit normal or a time, whose scale ULPs are ULPs of 1.
   int answer_scale_power = 1;
-  double gross_band = 64;
-  double band_ulp = 1;  // AuditSubject::band_ulp: 1 (double) or 2^29 (float)
-  std::string shard;  // "I/N" for a shard of a sharded run, else empty
-  std::size_t keep = 3;  // AuditOptions::keep of the run
-  std::vector<FamilyAudit> families;
+  double gross_band = 64;  ///< AuditOptions::gross_band of the run, in ULPs of band_ulp
+  double band_ulp = 1;  ///< AuditSubject::band_ulp: 1 (double) or 2^29 (float)
+  std::string shard;  ///< "I/N" for a shard of a sharded run, else empty
+  std::size_t keep = 3;  ///< AuditOptions::keep of the run
+  std::vector<FamilyAudit> families;  ///< in the order run: the built-in ones (as in AuditOptions::families), then the user ones
 
-  std::size_t cases() const;
-  std::size_t wrong() const;
-  std::size_t gross() const;
-  std::string markdown() const;  // a table, then the smallest wrong cases
-  std::string json() const;      // the same, machine-readable, on one line
+  std::size_t cases() const;  ///< cases judged, over every family
+  std::size_t wrong() const;  ///< cases answered wrong, over every family
+  std::size_t gross() const;  ///< wrong cases beyond the gross band, over every family
+  std::string markdown() const;  ///< a table, then the smallest wrong cases
+  std::string json() const;      ///< the same, machine-readable, on one line
   /// Reads back one line of json() (a shard's output written by any
   /// program, or `exactgeom audit --json`), so a program merges shard files
   /// itself with merge_reports. invalid_input when the line is not one.
@@ -284,21 +296,25 @@ inline constexpr std::size_t kManifoldPoints = 4;
 /// An answer: a boolean, a sign, a real number, a vector of reals (a normal,
 /// closest points, a manifold), or none (no contact, no time of impact).
 struct Answer {
-  enum class Kind { boolean, sign, real, vector, none } kind = Kind::boolean;
-  int value = 0;            // boolean (0/1) or sign (-1/0/1)
-  double x = 0;             // real
-  std::array<double, 3 + 4 * kManifoldPoints> v{};  // vector components (a manifold: normal, then point and separation each)
-  std::size_t n = 0;          // vector size
-  static Answer of(bool b) { return {Kind::boolean, b ? 1 : 0}; }
-  static Answer of(Sign s) { return {Kind::sign, static_cast<int>(s)}; }
-  static Answer of(double d) { return {Kind::real, 0, d}; }
-  static Answer none() { return {Kind::none}; }
+  /// The kinds of answer: value holds a boolean or a sign, x a real, v and n a vector.
+  enum class Kind { boolean, sign, real, vector, none } kind = Kind::boolean;  ///< this answer's kind
+  int value = 0;            ///< boolean (0/1) or sign (-1/0/1)
+  double x = 0;             ///< real
+  std::array<double, 3 + 4 * kManifoldPoints> v{};  ///< vector components (a manifold: normal, then point and separation each)
+  std::size_t n = 0;          ///< vector size
+  static Answer of(bool b) { return {Kind::boolean, b ? 1 : 0}; }           ///< the boolean b
+  static Answer of(Sign s) { return {Kind::sign, static_cast<int>(s)}; }  ///< the sign s
+  static Answer of(double d) { return {Kind::real, 0, d}; }                ///< the real d
+  static Answer none() { return {Kind::none}; }                             ///< none (no contact, no time)
+  /// The vector of c's values (its first 3 + 4 kManifoldPoints, if longer).
   static Answer vec(std::span<const double> c) {
     Answer a{Kind::vector};
     a.n = std::min(c.size(), a.v.size());
     std::copy_n(c.begin(), a.n, a.v.begin());
     return a;
   }
+  /// As a wrong case prints it: "true"/"false", the sign ("-1", "0", "1"),
+  /// a hex float, "[c0,c1,...]" of hex floats, or "none".
   std::string str() const;
 };
 
@@ -315,8 +331,14 @@ struct Answer {
 template <class S, int RestAxis = 1>
 struct CentredCapsule {
   static_assert(RestAxis >= 0 && RestAxis < 3, "CentredCapsule: RestAxis is 0 (x), 1 (y) or 2 (z)");
-  S o[3], u[3], hh, r;
+  S o[3];  ///< the centre
+  S u[3];  ///< the unit axis (unit only to within rounding)
+  S hh;    ///< the half-height: the axis runs from o - hh u to o + hh u
+  S r;     ///< the radius
 
+  /// As an engine's constructor stores capsule c: centre (a + b) / 2, axis
+  /// (b - a) / |b - a| (for a == b, the unit vector along rest_axis), half
+  /// height |b - a| / 2 and radius, computed in double and rounded to S.
   static CentredCapsule hold(const Capsule3<double>& c, int rest_axis = RestAxis) {
     CentredCapsule h{};
     const double a[3] = {c.seg.a.x, c.seg.a.y, c.seg.a.z}, b[3] = {c.seg.b.x, c.seg.b.y, c.seg.b.z};
@@ -330,6 +352,7 @@ struct CentredCapsule {
     h.r = static_cast<S>(c.r);
     return h;
   }
+  /// The capsule the stored numbers denote, exactly: axis o -+ hh u, radius r.
   Capsule3<mpq_class> exact() const {
     auto end = [&](int sign) {
       auto at = [&](int k) -> mpq_class {
@@ -351,8 +374,11 @@ struct CentredCapsule {
 /// what a shape_adapter's to_exact returns.
 template <class S>
 struct RotatedBox3 {
-  S c[3], axis[3][3], half[3];
+  S c[3];        ///< the centre
+  S axis[3][3];  ///< axis[i]: the box's i-th axis, in world coordinates (the rotation's column i)
+  S half[3];     ///< the half extents along the axes
 
+  /// Box b's centre, axes and half extents rounded to S, as an engine's setter stores them.
   static RotatedBox3 hold(const Box3<double>& b) {
     RotatedBox3 h{};
     const double ctr[3] = {b.center.x, b.center.y, b.center.z};
@@ -364,6 +390,7 @@ struct RotatedBox3 {
     }
     return h;
   }
+  /// The box the stored numbers denote, exactly (the axes as stored; radius 0).
   Box3<mpq_class> exact() const {
     Box3<mpq_class> b;
     b.center = {mpq_class(double(c[0])), mpq_class(double(c[1])), mpq_class(double(c[2]))};
@@ -388,8 +415,12 @@ struct RotatedBox3 {
 /// RotatedBox3).
 template <class S>
 struct QuatBox3 {
-  S c[3], q[4], half[3];
+  S c[3];     ///< the centre
+  S q[4];     ///< the rotation as a quaternion (w, x, y, z), unit only to within rounding
+  S half[3];  ///< the half extents along the rotated axes
 
+  /// Box b with its rotation turned into a quaternion in double (Shepperd's
+  /// method), then every value rounded to S.
   static QuatBox3 hold(const Box3<double>& b) {
     QuatBox3 h{};
     double m[3][3];  // m[row][col]; column i is the axis i
@@ -422,6 +453,8 @@ struct QuatBox3 {
     const auto a = quaternion_axes<S>(q[0], q[1], q[2], q[3]);  // columns
     return {{{a[0].x, a[1].x, a[2].x}, {a[0].y, a[1].y, a[2].y}, {a[0].z, a[1].z, a[2].z}}};
   }
+  /// The box rotated by q exactly: the matrix of q divided by |q|^2 (a
+  /// rotation, in rationals); radius 0.
   Box3<mpq_class> exact() const {
     Box3<mpq_class> b;
     b.axes = exact_quaternion_axes(mpq_class(double(q[0])), mpq_class(double(q[1])), mpq_class(double(q[2])),
@@ -439,8 +472,13 @@ struct QuatBox3 {
 /// s) and (-s, c) exactly as stored (unit only to within rounding).
 template <class S>
 struct RotatedBox2 {
-  S c[2], cos, sin, half[2];
+  S c[2];     ///< the centre
+  S cos;      ///< b2Rot's c: the first axis is (cos, sin)
+  S sin;      ///< b2Rot's s: the second axis is (-sin, cos)
+  S half[2];  ///< the half extents along the two axes
 
+  /// Box b rounded to S, its rotation read from its first axis (cos, sin)
+  /// (the second is not read: it is taken to be (-sin, cos)).
   static RotatedBox2 hold(const Box2<double>& b) {
     RotatedBox2 h{};
     h.c[0] = static_cast<S>(b.center.x), h.c[1] = static_cast<S>(b.center.y);
@@ -448,6 +486,7 @@ struct RotatedBox2 {
     h.half[0] = static_cast<S>(b.half[0]), h.half[1] = static_cast<S>(b.half[1]);
     return h;
   }
+  /// The box the stored numbers denote, exactly: axes (cos, sin) and (-sin, cos); radius 0.
   Box2<mpq_class> exact() const {
     const mpq_class co{double(cos)}, si{double(sin)};
     Box2<mpq_class> b;
@@ -465,9 +504,11 @@ struct RotatedBox2 {
 /// is the hull of the stored points, grown by the stored radius.
 template <class S, int D>
 struct PointHull {
-  std::vector<std::array<S, D>> points;
-  S r = 0;
+  std::vector<std::array<S, D>> points;  ///< the stored points (a hold: the hull's corners)
+  S r = 0;                               ///< the radius the hull is grown by (>= 0)
 
+  /// Hull h's corners (vertices()) and radius rounded to S. H: ConvexPolygon
+  /// (D = 2) or ConvexHull3 (D = 3).
   template <class H>
   static PointHull hold(const H& h) {
     PointHull p;
@@ -480,6 +521,8 @@ struct PointHull {
     p.r = static_cast<S>(h.radius());
     return p;
   }
+  /// The hull of the stored points, grown by the stored radius, exactly: a
+  /// ConvexPolygon<mpq_class> (D = 2) or ConvexHull3<mpq_class> (D = 3).
   auto exact() const {
     using P = std::conditional_t<D == 2, Point2<mpq_class>, Point3<mpq_class>>;
     std::vector<P> v;
@@ -610,39 +653,55 @@ struct shape_adapter;
 /// hold; to_exact: exact), so an audit of an engine's capsule, box or hull
 /// needs none of its own; specialise shape_adapter<CentredCapsule<float>>
 /// and so on fully to change one (add a valid, say).
+/// CentredCapsule's adapter: from_exact is hold, to_exact is exact.
 template <class S, int RestAxis>
 struct shape_adapter<CentredCapsule<S, RestAxis>> {
-  using exact_type = Capsule3<double>;
-  using scalar = S;
+  using exact_type = Capsule3<double>;  ///< cases are 3-D capsules
+  using scalar = S;                     ///< the engine's type
+  /// CentredCapsule::hold(c).
   static CentredCapsule<S, RestAxis> from_exact(const exact_type& c) { return CentredCapsule<S, RestAxis>::hold(c); }
+  /// c.exact(): the capsule the engine holds.
   static Capsule3<mpq_class> to_exact(const CentredCapsule<S, RestAxis>& c) { return c.exact(); }
 };
+/// RotatedBox3's adapter: from_exact is hold, to_exact is exact.
 template <class S>
 struct shape_adapter<RotatedBox3<S>> {
-  using exact_type = Box3<double>;
-  using scalar = S;
+  using exact_type = Box3<double>;  ///< cases are 3-D boxes
+  using scalar = S;                 ///< the engine's type
+  /// RotatedBox3::hold(b).
   static RotatedBox3<S> from_exact(const exact_type& b) { return RotatedBox3<S>::hold(b); }
+  /// b.exact(): the box the engine holds.
   static Box3<mpq_class> to_exact(const RotatedBox3<S>& b) { return b.exact(); }
 };
+/// QuatBox3's adapter: from_exact is hold, to_exact is exact.
 template <class S>
 struct shape_adapter<QuatBox3<S>> {
-  using exact_type = Box3<double>;
-  using scalar = S;
+  using exact_type = Box3<double>;  ///< cases are 3-D boxes
+  using scalar = S;                 ///< the engine's type
+  /// QuatBox3::hold(b).
   static QuatBox3<S> from_exact(const exact_type& b) { return QuatBox3<S>::hold(b); }
+  /// b.exact(): the box rotated by the stored quaternion.
   static Box3<mpq_class> to_exact(const QuatBox3<S>& b) { return b.exact(); }
 };
+/// RotatedBox2's adapter: from_exact is hold, to_exact is exact.
 template <class S>
 struct shape_adapter<RotatedBox2<S>> {
-  using exact_type = Box2<double>;
-  using scalar = S;
+  using exact_type = Box2<double>;  ///< cases are 2-D boxes
+  using scalar = S;                 ///< the engine's type
+  /// RotatedBox2::hold(b).
   static RotatedBox2<S> from_exact(const exact_type& b) { return RotatedBox2<S>::hold(b); }
+  /// b.exact(): the box the engine holds.
   static Box2<mpq_class> to_exact(const RotatedBox2<S>& b) { return b.exact(); }
 };
+/// PointHull's adapter: from_exact is hold, to_exact is exact.
 template <class S, int D>
 struct shape_adapter<PointHull<S, D>> {
+  /// Cases are hulls: polygons (D = 2) or hulls in space (D = 3).
   using exact_type = std::conditional_t<D == 2, ConvexPolygon<double>, ConvexHull3<double>>;
-  using scalar = S;
+  using scalar = S;  ///< the engine's type
+  /// PointHull::hold(h).
   static PointHull<S, D> from_exact(const exact_type& h) { return PointHull<S, D>::hold(h); }
+  /// h.exact(): the hull of the stored points, grown by the stored radius.
   static auto to_exact(const PointHull<S, D>& h) { return h.exact(); }
 };
 
@@ -656,8 +715,8 @@ struct shape_adapter<PointHull<S, D>> {
 /// whole sweep stays farther than separation - tolerance. Severity: how far
 /// beyond the tolerance. Both must be finite and >= 0 (invalid_input).
 struct SweepTarget {
-  double separation = 0;
-  double tolerance = 0;
+  double separation = 0;  ///< the target separation the cast stops at (a length)
+  double tolerance = 0;   ///< how far from it an answer may be and still be right (a length)
 };
 
 }  // namespace exactgeom::audit

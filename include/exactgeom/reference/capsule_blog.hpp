@@ -91,11 +91,13 @@ bool sphere_triangle(const Point3<F>& center, F radius, const Point3<F>& p0, con
   return false;
 }
 
+/// The answer of capsule_capsule, in F as the article computes it.
 template <class F>
 struct CapsuleCapsuleResult {
   bool intersects;        ///< penetration_depth > 0 (strict)
   F distance;             ///< |bestA - bestB|, the heuristic's axis distance
-  Point3<F> best_a, best_b;
+  Point3<F> best_a;       ///< the heuristic's point on a's axis (bestA)
+  Point3<F> best_b;       ///< the point on b's axis closest to the first pick (bestB)
 };
 
 /// The article's capsule-capsule heuristic: pick an endpoint of axis a from

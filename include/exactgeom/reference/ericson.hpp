@@ -53,8 +53,10 @@ F SqDistPointSegment(const Pt<F>& a, const Pt<F>& b, const Pt<F>& c) {
 template <class F, class P>
 struct SegmentSegmentResult {
   F dist2;  ///< squared distance |c1 - c2|^2 in F
-  F s, t;   ///< parameters of c1 on p1q1 and c2 on p2q2, in [0, 1]
-  P c1, c2;
+  F s;      ///< parameter of c1 on p1q1, in [0, 1]
+  F t;      ///< parameter of c2 on p2q2, in [0, 1]
+  P c1;     ///< the closest point on p1q1: p1 + s (q1 - p1)
+  P c2;     ///< the closest point on p2q2: p2 + t (q2 - p2)
 };
 
 /// RTCD 5.1.9: closest points of S1(s) = p1 + s (q1 - p1) and S2(t) = p2 + t (q2 - p2).

@@ -75,11 +75,13 @@ inline constexpr float gjk_default_tolerance<float> = 1e-3f;
 template <class S, std::size_t D = 3>
 struct GjkResult {
   S distance;                   ///< between the cores, >= 0; NaN for an empty input
-  std::array<S, D> on_a, on_b;  ///< closest points, in the hulls of a and b
+  std::array<S, D> on_a;        ///< closest point in the hull of a
+  std::array<S, D> on_b;        ///< closest point in the hull of b
   int iterations;               ///< support-point evaluations
   bool converged;               ///< false when max_iterations ran out first (or empty input)
 };
 
+/// EPA's answer (epa_penetration), for cores that overlap.
 template <class S>
 struct PenetrationResult {
   S depth;                  ///< minimum translation distance of the cores, >= 0
@@ -111,14 +113,17 @@ std::size_t support(std::span<const Vec<S, D>> pts, const Vec<S, D>& d) {
   return best;
 }
 
+/// GJK's current simplex: up to D + 1 support points of C = A - B, the
+/// first n of each array in use.
 template <class S, std::size_t D>
 struct Simplex {
-  std::array<Vec<S, D>, D + 1> y;          // points of A - B
-  std::array<std::size_t, D + 1> ia, ib;   // y[k] = a[ia[k]] - b[ib[k]]
-  std::array<S, D + 1> lambda;             // barycentric coordinates of v
-  std::size_t n = 0;
-  // Support points are identified by their index pair, so "already here"
-  // is exact and needs no tolerance.
+  std::array<Vec<S, D>, D + 1> y;          ///< points of A - B
+  std::array<std::size_t, D + 1> ia;       ///< y[k] = a[ia[k]] - b[ib[k]]: the index into a
+  std::array<std::size_t, D + 1> ib;       ///< the index into b (as ia)
+  std::array<S, D + 1> lambda;             ///< barycentric coordinates of v
+  std::size_t n = 0;                       ///< the number of points, 0 to D + 1
+  /// Support points are identified by their index pair, so "already here"
+  /// is exact and needs no tolerance.
   bool has(std::size_t i, std::size_t j) const {
     for (std::size_t k = 0; k < n; ++k)
       if (ia[k] == i && ib[k] == j) return true;

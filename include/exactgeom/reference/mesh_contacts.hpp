@@ -44,7 +44,7 @@ using MeshVec = std::array<F, 3>;
 /// One triangle's contact with the ball.
 template <class F>
 struct TriangleContact {
-  std::size_t triangle = 0;
+  std::size_t triangle = 0;  ///< the triangle's index in faces
   MeshVec<F> normal{};  ///< unit, from the triangle toward the ball's centre
   F depth = 0;          ///< r - distance (or, with the face normal, r - height above the plane)
   /// Where the closest point lies: 0 the face, 1..3 edge (corner k-1, corner k), 4..6 corner k-4.
@@ -132,7 +132,8 @@ std::vector<TriangleContact<F>> per_triangle_contacts(const MeshVec<F>& c, F r,
 /// Which edges (per triangle: edge k from corner k to corner k+1) and
 /// corners are active, decided in F at build time as engines do.
 struct ActiveEdges {
-  std::vector<std::array<bool, 3>> edge, corner;
+  std::vector<std::array<bool, 3>> edge;    ///< edge[k][e]: triangle k's edge e is active
+  std::vector<std::array<bool, 3>> corner;  ///< corner[k][c]: triangle k's corner c is active
 };
 
 /// Active edges of a mesh: an edge shared by exactly two triangles is active

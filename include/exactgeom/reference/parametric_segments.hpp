@@ -18,9 +18,11 @@
 
 namespace exactgeom::reference {
 
+/// Where two segments cross, as segment_intersection computes it in F.
 template <class F>
 struct Hit {
-  F t, u;         ///< parameters on the first and second segment
+  F t;            ///< parameter on the first segment, in [0, 1]
+  F u;            ///< parameter on the second segment, in [0, 1]
   Point2<F> point;  ///< p1 + t d1, in F
 };
 

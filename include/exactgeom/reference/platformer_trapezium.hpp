@@ -21,12 +21,12 @@ namespace exactgeom::reference {
 /// The article's Surface: three unit normals and offsets.
 template <class F>
 struct Surface {
-  Point2<F> normal;
-  F offset;
-  Point2<F> lower_bound_normal;
-  F lower_bound_offset;
-  Point2<F> upper_bound_normal;
-  F upper_bound_offset;
+  Point2<F> normal;              ///< unit, toward the platform's upper side (left of p0 -> p1)
+  F offset;                      ///< normal . p1: the platform's line is normal . x = offset
+  Point2<F> lower_bound_normal;  ///< the 45-degree cut at p0's end: normal turned 45 degrees toward p0
+  F lower_bound_offset;          ///< lower_bound_normal . p0 + radius / sqrt(2)
+  Point2<F> upper_bound_normal;  ///< the 45-degree cut at p1's end: normal turned 45 degrees toward p1
+  F upper_bound_offset;          ///< upper_bound_normal . p1 + radius / sqrt(2)
 };
 
 /// lineToSurface: the upper side is to the left of p0 -> p1.
