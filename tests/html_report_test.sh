@@ -99,6 +99,42 @@ check_page box "$bin" audit --algorithm box3d/obb_sat_float --cases 50 --keep 3
 mesh_program=${2:?html_report_test.sh: the second argument is the audit_mesh_contact program}
 check_page mesh "$mesh_program" --cases 30 --keep 2
 
+# `exactgeom report --html` (issue 56): a short report (few benchmarks, few
+# cases), its page rendered: a heat map per accuracy table, a drawing per
+# mesh family, bars per speed table, every one drawn; the Markdown the same
+# as without --html but for the timings.
+report_args=(report --cases 20 --processes 2 --min-time 0.01 --filter 'orient2d/(exact|float)/random$|segment_distance2/(exact|float)/random$')
+"$bin" "${report_args[@]}" --html "$tmp/report.html" > "$tmp/report.md"
+check "report --html exits 0" test $? -eq 0
+check "report --html: the page is written" test -s "$tmp/report.html"
+"$bin" "${report_args[@]}" > "$tmp/report_plain.md"
+check "report --html: the Markdown before the timings is unchanged" \
+  cmp <(sed '/^## Speed/q' "$tmp/report.md") <(sed '/^## Speed/q' "$tmp/report_plain.md")
+speed_tables=$(sed -n '/^## Speed/,$p' "$tmp/report.md" | grep -c '^### ')
+accuracy_tables=$(grep -c '^## Accuracy' "$tmp/report.md")
+families=$(grep -A3 '^## Accuracy: float contact loops against meshes' "$tmp/report.md" >/dev/null &&
+  sed -n '/^## Accuracy: float contact loops against meshes/,/^## /p' "$tmp/report.md" | grep -m1 '^| algorithm' |
+  awk -F'|' '{print NF - 3}')
+check "report: speed tables ($speed_tables) drawn as bars" \
+  test "$(grep -o '<svg class="chart bars"' "$tmp/report.html" | wc -l)" -eq "$speed_tables" -a "$speed_tables" -gt 0
+check "report: accuracy tables ($accuracy_tables) drawn as heat maps" \
+  test "$(grep -o '<svg class="chart heat"' "$tmp/report.html" | wc -l)" -eq "$accuracy_tables" -a "$accuracy_tables" -eq 3
+check "report: every mesh family ($families) drawn" \
+  test "$(grep -o '<svg class="chart family"' "$tmp/report.html" | wc -l)" -eq "$families" -a "$families" -gt 0
+check "report: targets drawn as lines" grep -q '<line class="target"' "$tmp/report.html"
+check "report: the page refers to nothing outside it" test -z "$(external_refs "$tmp/report.html")"
+charts=$(grep -o '<svg class="chart' "$tmp/report.html" | wc -l)
+render "$tmp/report.html" --screenshot="$tmp/report.png" > /dev/null
+check "report: screenshot" png_ok "$tmp/report.png"
+render "$tmp/report.html" --dump-dom > "$tmp/report.dom"
+body=$(grep -o '<body[^>]*>' "$tmp/report.dom" | head -1)
+check "report: every chart drew (data-ok=\"1\")" grep -q 'data-ok="1"' <<< "$body"
+check "report: data-charts is the charts in the page ($charts)" grep -q "data-charts=\"$charts\"" <<< "$body"
+"$bin" report --filter 'orient2d/float/random$' --processes 1 --min-time 0.01 --cases 5 \
+  --html "$tmp/no such dir/r.html" > /dev/null 2> "$tmp/err"
+check "report --html to an unwritable file exits 2" test $? -eq 2
+check "report --html to an unwritable file names it" grep -q "no such dir/r.html" "$tmp/err"
+
 # --merge --html: the page of merged shards is the unsharded run's page.
 "$bin" audit --algorithm box3d/obb_sat_float --cases 50 --keep 3 --html "$tmp/whole.html" > /dev/null
 for i in 0 1; do

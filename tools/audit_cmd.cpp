@@ -1,6 +1,10 @@
 // tools/audit_cmd.cpp: `exactgeom audit`: the library's own float versions
 // (tools/audit_registry.cpp) against the exact functions.
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +34,7 @@ constexpr const char* kUsage =
     "usage: exactgeom audit [--algorithm NAME|all] [--cases N] [--seed S]\n"
     "                       [--shard I/N] [--keep K] [--tolerance X] [--unit U]\n"
     "                       [--gross-band B] [--json] [--html FILE] [--list]\n"
-    "                       [--self-check]\n"
+    "                       [--self-check] [--quiet]\n"
     "       exactgeom audit --merge [--json] [--html FILE] FILE...\n"
     "\n"
     "Runs the library's float versions (the naive predicates and the source\n"
@@ -70,6 +74,10 @@ constexpr const char* kUsage =
     "  --merge FILE...   merge the --json outputs of shards 0..N-1 of one run\n"
     "                    (any order) into exactly the unsharded run's output\n"
     "                    (Markdown, or JSON with --json)\n"
+    "  --quiet           no progress line (shown on standard error when that\n"
+    "                    is a terminal and the output is not: the algorithms\n"
+    "                    and cases done, the rate, and the time left at that\n"
+    "                    rate)\n"
     "  --list            list the algorithms and exit\n"
     "  --self-check      test the audit itself: audit each exact function\n"
     "                    against itself (<op>/exact_self, must have no wrong\n"
@@ -184,14 +192,16 @@ int run_audit(int argc, char** argv) {
   std::string algorithm = "all";
   std::string html;  // --html FILE
   bool json = false, list = false, self_check = false, merge = false;
+  // On a terminal the reports themselves show how far it got.
+  bool progress = isatty(STDERR_FILENO) != 0 && isatty(STDOUT_FILENO) == 0;
   std::string run_option;  // the first option that runs an audit (refused with --merge)
   std::vector<std::string> merge_inputs;
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       std::string v;
-      if (arg.starts_with("--") && arg != "--json" && arg != "--merge" && !arg.starts_with("--html") &&
-          run_option.empty())
+      if (arg.starts_with("--") && arg != "--json" && arg != "--merge" && arg != "--quiet" &&
+          !arg.starts_with("--html") && run_option.empty())
         run_option = arg.substr(0, arg.find('='));
       if (arg == "-h" || arg == "--help") {
         std::fputs(kUsage, stdout);
@@ -240,6 +250,8 @@ int run_audit(int argc, char** argv) {
         list = true;
       } else if (arg == "--self-check") {
         self_check = true;
+      } else if (arg == "--quiet") {
+        progress = false;
       } else {
         throw std::invalid_argument("unknown option '" + arg + "'");
       }
@@ -276,9 +288,24 @@ int run_audit(int argc, char** argv) {
   int status = 0;
   int ran = 0;
   std::vector<AuditReport> reports;  // for --html
+  auto chosen = [&](const AuditSubject& s) { return algorithm == s.name || std::regex_match(s.name, pattern); };
+  // The progress line: algorithms and cases done, the rate, and the time
+  // left if the algorithms still to run take as long as those done.
+  const auto total = static_cast<std::size_t>(std::count_if(subjects.begin(), subjects.end(), chosen));
+  const auto t0 = std::chrono::steady_clock::now();
+  std::size_t cases_done = 0;
+  auto show_progress = [&](std::size_t done, const char* running) {
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, "\r\033[K[%zu/%zu] %zu cases, %.0f cases/s", done, total, cases_done,
+                 secs > 0 ? double(cases_done) / secs : 0.0);
+    if (done > 0) std::fprintf(stderr, ", %.0f s left", secs * double(total - done) / double(done));
+    if (running) std::fprintf(stderr, "; %s", running);
+  };
   for (const auto& s : subjects) {
-    if (algorithm != s.name && !std::regex_match(s.name, pattern)) continue;
+    if (!chosen(s)) continue;
+    if (progress) show_progress(static_cast<std::size_t>(ran), s.name.c_str());
     AuditReport r = exactgeom::audit::run_audit(s, o);
+    cases_done += r.cases();
     std::fputs(json ? (r.json() + "\n").c_str() : r.markdown().c_str(), stdout);
     if (self_check) {
       // The exact function must never be wrong; a twin with a planted bug
@@ -307,6 +334,10 @@ int run_audit(int argc, char** argv) {
     if (std::ferror(stdout)) break;
     ++ran;
     if (!html.empty()) reports.push_back(std::move(r));
+  }
+  if (progress && ran > 0) {
+    show_progress(static_cast<std::size_t>(ran), nullptr);
+    std::fputc('\n', stderr);
   }
   if (ran == 0 && !std::ferror(stdout)) {
     std::fprintf(stderr, "exactgeom audit: no algorithm matches '%s' (see --list)\n", algorithm.c_str());

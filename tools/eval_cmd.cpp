@@ -59,15 +59,18 @@ constexpr const char* kUsage =
     "               or .off is read through assimp (when built with it) as\n"
     "               the float mesh an engine holds. Repeat for more meshes;\n"
     "               a name given twice is an error\n"
-    "  --quiet      no progress line (it is shown on standard error only when\n"
-    "               that is a terminal)\n"
+    "  --quiet      no progress line (shown on standard error when that is a\n"
+    "               terminal and the output is not: lines answered, lines per\n"
+    "               second and errors, and for a FILE the share read and the\n"
+    "               time left)\n"
     "  -h, --help   print this help and exit\n";
 
 }  // namespace
 
 int run_eval(int argc, char** argv) {
   query::EvalOptions options;
-  options.progress = isatty(STDERR_FILENO) != 0;
+  // On a terminal the answers themselves show how far it got.
+  options.progress = isatty(STDERR_FILENO) != 0 && isatty(STDOUT_FILENO) == 0;
   std::string file;
   try {
     for (int i = 1; i < argc; ++i) {

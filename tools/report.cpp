@@ -36,6 +36,7 @@
 #include "audit_registry.hpp"
 #include "testing/mesh_families.hpp"
 #include "commands.hpp"
+#include "report_page.hpp"
 #include "svg.hpp"
 #include "exactgeom/audit/ccd.hpp"
 #include "exactgeom/reference/ccd.hpp"
@@ -86,6 +87,11 @@ constexpr const char* kUsage =
     "options:\n"
     "  --cases N           accuracy cases per algorithm and family (default 2000,\n"
     "                      at most 10000000)\n"
+    "  --html FILE         also write the report as one self-contained HTML page to\n"
+    "                      FILE: the accuracy tables as heat maps (the mesh\n"
+    "                      families drawn), each speed table as bars of the ratio\n"
+    "                      with its range over the processes and the target as a\n"
+    "                      line; the Markdown on standard output is unchanged\n"
     "  --svg DIR           also write pictures to DIR: the classroom example's sign\n"
     "                      map (float vs exact orient2d) and where the float stadium\n"
     "                      tests disagree with the exact one near touching\n"
@@ -100,10 +106,11 @@ constexpr const char* kUsage =
     "                      valgrind's callgrind (needs valgrind)\n"
     "  --filter REGEX      run only benchmarks whose name matches REGEX\n"
     "                      (names are <operation>/<implementation>/<input set>)\n"
-    "  --readme            print the README's measured tables instead: the machine,\n"
-    "                      the accuracy table, the targets table and one table per\n"
-    "                      operation holding every benchmark (scripts/update_readme.sh\n"
-    "                      puts them into README.md; a test checks their format)\n"
+    "  --readme            print the measured tables of docs/performance.md instead:\n"
+    "                      the machine, the accuracy table, the targets table and one\n"
+    "                      table per operation holding every benchmark\n"
+    "                      (scripts/update_readme.sh puts them there; a test checks\n"
+    "                      their format)\n"
     "  -h, --help          print this help and exit\n";
 
 /// The issues' targets: the largest acceptable ratio of a row's time per
@@ -935,8 +942,70 @@ void print_ccd_accuracy(std::size_t cases, bool readme) {
   std::printf("\n");
 }
 
+/// --html FILE: the report runs in a child process of this program (the
+/// same arguments without --html) whose output is passed on as it comes,
+/// so the Markdown streams as always, and the page is made from all of it
+/// once the child is done. The child's exit status is the report's.
+int run_with_page(int argc, char** argv, const std::string& page_file) {
+  std::FILE* page = std::fopen(page_file.c_str(), "w");
+  if (!page) {
+    std::fprintf(stderr, "exactgeom report: cannot write '%s': %s\n", page_file.c_str(), std::strerror(errno));
+    return 2;
+  }
+  std::vector<std::string> args = {self_path()};
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--html") ++i;
+    else if (!a.starts_with("--html=")) args.emplace_back(a);
+  }
+  std::vector<char*> cargv;
+  for (std::string& a : args) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  int fds[2];
+  if (pipe(fds) != 0) {
+    std::fclose(page);
+    std::fprintf(stderr, "exactgeom report: cannot make a pipe: %s\n", std::strerror(errno));
+    return 1;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  std::fflush(stdout);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (spawned != 0) {
+    close(fds[0]);
+    std::fclose(page);
+    std::fprintf(stderr, "exactgeom report: cannot run the report: %s\n", std::strerror(spawned));
+    return 1;
+  }
+  std::string markdown;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t got = read(fds[0], buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    markdown.append(buf, static_cast<std::size_t>(got));
+    std::fwrite(buf, 1, static_cast<std::size_t>(got), stdout);
+    std::fflush(stdout);
+  }
+  close(fds[0]);
+  const int status = wait_child(pid);
+  const std::string html = report_page(markdown);
+  const bool written = std::fwrite(html.data(), 1, html.size(), page) == html.size();
+  if (std::fclose(page) != 0 || !written) {
+    std::fprintf(stderr, "exactgeom report: error writing '%s'\n", page_file.c_str());
+    return 2;
+  }
+  return finish_output("report", status < 0 ? 1 : status);
+}
+
 int run_report(int argc, char** argv) {
-  std::string min_time = "0.1", filter, svg_dir, child_file;
+  std::string min_time = "0.1", filter, svg_dir, child_file, html;
   std::size_t cases = 2000, repetitions = 1, processes = 3;
   bool readme = false, instructions = false, count_instructions = false;
   for (int i = 1; i < argc; ++i) {
@@ -994,6 +1063,9 @@ int run_report(int argc, char** argv) {
         readme = true;
       } else if (take_value(argc, argv, i, "--svg", value)) {
         svg_dir = value;
+      } else if (take_value(argc, argv, i, "--html", value)) {
+        if (value.empty()) throw std::invalid_argument("--html wants a file name");
+        html = value;
       } else {
         throw std::invalid_argument("unknown option '" + std::string(arg) + "'");
       }
@@ -1003,6 +1075,8 @@ int run_report(int argc, char** argv) {
       return 2;
     }
   }
+
+  if (!html.empty() && child_file.empty()) return run_with_page(argc, argv, html);
 
   // Google Benchmark takes its settings as flags: hand it a command line.
   // Repetitions: each benchmark's median, the repetitions of all of them

@@ -5,6 +5,7 @@
 #include "eval.hpp"
 
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -151,6 +152,8 @@ class LineSource {
     std::size_t number;
     bool too_long;
   };
+  /// Bytes read from the input so far.
+  std::size_t bytes_read() const { return read_; }
   /// The text of a line of the last batch (valid until the next call).
   std::string_view text(const Line& l) const { return {buf_.get() + l.begin, l.size}; }
 
@@ -181,6 +184,7 @@ class LineSource {
           throw std::runtime_error(std::string("error reading the input: ") + std::strerror(errno));
         }
         size_ += static_cast<std::size_t>(got);
+        read_ += static_cast<std::size_t>(got);
         if (got == 0) {
           eof_ = true;
           break;
@@ -253,6 +257,7 @@ class LineSource {
   std::size_t consumed_ = 0;  // bytes of buf_ handed out as lines
   std::size_t scan_ = 0;      // buf_[consumed_..scan_) holds no newline
   std::size_t number_ = 0;    // lines seen
+  std::size_t read_ = 0;      // bytes read in all
   bool skipping_ = false;     // inside a line over the limit
   bool eof_ = false;
 };
@@ -273,6 +278,21 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
   EvalResult result;
   const auto t0 = std::chrono::steady_clock::now();
   auto last_progress = t0;
+  // The progress line (options.progress): lines, rate and errors; for a
+  // regular file also how much of it is read and the time left at the
+  // rate so far (bytes, since lines differ in length).
+  struct stat st{};
+  const double file_bytes = fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) ? double(st.st_size) : 0.0;
+  auto show_progress = [&](std::chrono::steady_clock::time_point now) {
+    const double secs = std::chrono::duration<double>(now - t0).count();
+    std::fprintf(stderr, "\r\033[K%zu lines, %.0f lines/s, %zu errors", result.lines,
+                 secs > 0 ? double(result.lines) / secs : 0.0, result.errors);
+    const double done = double(source.bytes_read());
+    if (file_bytes > 0 && done > 0) {
+      const double left = secs * std::max(0.0, file_bytes - done) / done;
+      std::fprintf(stderr, ", %.0f%% of the file, %.0f s left", std::min(100.0, 100 * done / file_bytes), left);
+    }
+  };
   while (source.next(lines)) {
     const std::size_t n = lines.size();
     // Small batches are not worth the threads.
@@ -310,13 +330,14 @@ EvalResult run_eval(std::FILE* in, std::FILE* out, const EvalOptions& options) {
       const auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::milliseconds(500)) {
         last_progress = now;
-        const double secs = std::chrono::duration<double>(now - t0).count();
-        std::fprintf(stderr, "\r%zu lines, %.0f lines/s, %zu errors", result.lines,
-                     secs > 0 ? double(result.lines) / secs : 0.0, result.errors);
+        show_progress(now);
       }
     }
   }
-  if (options.progress && result.lines > 0) std::fprintf(stderr, "\n");
+  if (options.progress && result.lines > 0) {  // the final count, then the line ends
+    show_progress(std::chrono::steady_clock::now());
+    std::fprintf(stderr, "\n");
+  }
   if (std::fflush(out) != 0 || std::ferror(out)) throw std::runtime_error("error writing the output");
   return result;
 }
