@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""The README's examples, run: what it shows is what the code is and prints.
+"""The examples of README.md and docs/*.md, run: what they show is what the
+code is and prints.
 
   readme_test.py SOURCE_DIR BUILD_DIR [--python PYTHON]
 
-Each fenced block of README.md that follows a marker comment is checked:
+Each fenced block of README.md and of docs/*.md that follows a marker
+comment is checked:
 
   <!-- readme-test: file PATH -->     the block is the file PATH, whole
   <!-- readme-test: excerpt PATH -->  the block's lines stand in PATH, in one run
@@ -17,7 +19,7 @@ Each fenced block of README.md that follows a marker comment is checked:
 
 A path "build/..." in a command means BUILD_DIR. Without --python the
 Python blocks are reported as not run (the module is not built). The README
-is at most 250 lines, and each of its relative links names a file.
+is at most 250 lines, and each relative link of a page names a file.
 """
 import os
 import re
@@ -90,19 +92,34 @@ def main():
         print(__doc__)
         return 2
     src, build = os.path.abspath(args[0]), os.path.abspath(args[1])
-    with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    lines = text.split("\n")
     errors, checked = [], 0
-    if len(lines) - (text.endswith("\n")) > MAX_LINES:
-        errors.append(f"README.md has {len(lines) - 1} lines, more than {MAX_LINES}")
-    for m in LINK.finditer(text):
-        target = m.group(1).strip()
-        if not os.path.exists(os.path.join(src, target)):
-            errors.append(f"README.md links to {target}, which does not exist")
+    pages = ["README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(src, "docs")) if f.endswith(".md"))
+    for page in pages:
+        with open(os.path.join(src, page), encoding="utf-8") as f:
+            text = f.read()
+        lines = text.split("\n")
+        if page == "README.md" and len(lines) - (text.endswith("\n")) > MAX_LINES:
+            errors.append(f"README.md has {len(lines) - 1} lines, more than {MAX_LINES}")
+        prose = re.sub(r"```.*?```", "", text, flags=re.S)
+        prose = re.sub(r"`[^`\n]*`", "", prose)
+        for m in LINK.finditer(prose):
+            target = m.group(1).strip()
+            if not os.path.exists(os.path.join(src, os.path.dirname(page), target)):
+                errors.append(f"{page} links to {target}, which does not exist")
+        checked += check_page(page, lines, src, build, python, errors)
+    for e in errors:
+        print("FAIL:", e)
+    if not errors:
+        print(f"readme: {checked} blocks checked in {len(pages)} pages")
+    return 1 if errors else 0
+
+
+def check_page(page, lines, src, build, python, errors):
+    """Checks the marked blocks of one page; returns how many it checked."""
+    checked = 0
     last_python = None
     for kind, arg, block, at in blocks(lines):
-        where = f"README.md:{at}"
+        where = f"{page}:{at}"
         if kind in ("file", "excerpt"):
             with open(os.path.join(src, arg), encoding="utf-8") as f:
                 file_lines = f.read().rstrip("\n").split("\n")
@@ -146,11 +163,7 @@ def main():
                 i = j
         else:
             errors.append(f"{where}: unknown readme-test kind {kind}")
-    for e in errors:
-        print("FAIL:", e)
-    if not errors:
-        print(f"readme: {checked} blocks checked, {len(lines) - 1} lines")
-    return 1 if errors else 0
+    return checked
 
 
 if __name__ == "__main__":
