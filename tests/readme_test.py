@@ -16,6 +16,8 @@ comment is checked:
   <!-- readme-test: shell -->         each "$ " line runs in SOURCE_DIR and
                                       prints the lines after it
   <!-- readme-test: python -->        Python code, run by the next output block
+  <!-- readme-test: ci -->            each command of the block (its lines that are
+                                      not comments) is one that .ci/run runs
 
 A path "build/..." in a command means BUILD_DIR. Without --python the
 Python blocks are reported as not run (the module is not built). The README
@@ -127,6 +129,14 @@ def check_page(page, lines, src, build, python, errors):
             if not ok:
                 errors.append(f"{where}: the block is not {'the file' if kind == 'file' else 'an excerpt of'} {arg}")
             checked += 1
+        elif kind == "ci":
+            with open(os.path.join(src, ".ci", "run"), encoding="utf-8") as f:
+                ci = f.read()
+            for line in block:
+                if line.strip() and not line.lstrip().startswith("#"):
+                    if line.strip() not in ci:
+                        errors.append(f"{where}: .ci/run does not run `{line.strip()}`")
+                    checked += 1
         elif kind == "python":
             last_python = "\n".join(block) + "\n"
         elif kind == "output":
