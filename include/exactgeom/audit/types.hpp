@@ -649,61 +649,39 @@ std::string_view to_string(Question q);
 template <class UserShape>
 struct shape_adapter;
 
-/// The engines' stored shapes above come with their adapters (from_exact:
-/// hold; to_exact: exact), so an audit of an engine's capsule, box or hull
-/// needs none of its own; specialise shape_adapter<CentredCapsule<float>>
-/// and so on fully to change one (add a valid, say).
-/// CentredCapsule's adapter: from_exact is hold, to_exact is exact.
+/// The adapter of an engine's stored form `Form` of the exact shape
+/// `Exact`, in the engine's type `S`: from_exact is Form::hold, to_exact is
+/// Form::exact (the shape the engine holds, exactly). The engines' stored
+/// shapes above come with it, so an audit of an engine's capsule, box or
+/// hull needs no adapter of its own; specialise shape_adapter<
+/// CentredCapsule<float>> and so on fully to change one (add a valid, say).
+template <class Form, class Exact, class S>
+struct held_form_adapter {
+  using exact_type = Exact;  ///< the shapes the cases are generated as
+  using scalar = S;          ///< the engine's type
+  /// Form::hold(e): the shape as the engine stores it.
+  static Form from_exact(const exact_type& e) { return Form::hold(e); }
+  /// f.exact(): the shape the engine holds, exactly.
+  static auto to_exact(const Form& f) { return f.exact(); }
+};
+/// CentredCapsule's adapter: cases are 3-D capsules.
 template <class S, int RestAxis>
-struct shape_adapter<CentredCapsule<S, RestAxis>> {
-  using exact_type = Capsule3<double>;  ///< cases are 3-D capsules
-  using scalar = S;                     ///< the engine's type
-  /// CentredCapsule::hold(c).
-  static CentredCapsule<S, RestAxis> from_exact(const exact_type& c) { return CentredCapsule<S, RestAxis>::hold(c); }
-  /// c.exact(): the capsule the engine holds.
-  static Capsule3<mpq_class> to_exact(const CentredCapsule<S, RestAxis>& c) { return c.exact(); }
-};
-/// RotatedBox3's adapter: from_exact is hold, to_exact is exact.
+struct shape_adapter<CentredCapsule<S, RestAxis>>
+    : held_form_adapter<CentredCapsule<S, RestAxis>, Capsule3<double>, S> {};
+/// RotatedBox3's adapter: cases are 3-D boxes.
 template <class S>
-struct shape_adapter<RotatedBox3<S>> {
-  using exact_type = Box3<double>;  ///< cases are 3-D boxes
-  using scalar = S;                 ///< the engine's type
-  /// RotatedBox3::hold(b).
-  static RotatedBox3<S> from_exact(const exact_type& b) { return RotatedBox3<S>::hold(b); }
-  /// b.exact(): the box the engine holds.
-  static Box3<mpq_class> to_exact(const RotatedBox3<S>& b) { return b.exact(); }
-};
-/// QuatBox3's adapter: from_exact is hold, to_exact is exact.
+struct shape_adapter<RotatedBox3<S>> : held_form_adapter<RotatedBox3<S>, Box3<double>, S> {};
+/// QuatBox3's adapter: cases are 3-D boxes, to_exact rotates by the stored quaternion.
 template <class S>
-struct shape_adapter<QuatBox3<S>> {
-  using exact_type = Box3<double>;  ///< cases are 3-D boxes
-  using scalar = S;                 ///< the engine's type
-  /// QuatBox3::hold(b).
-  static QuatBox3<S> from_exact(const exact_type& b) { return QuatBox3<S>::hold(b); }
-  /// b.exact(): the box rotated by the stored quaternion.
-  static Box3<mpq_class> to_exact(const QuatBox3<S>& b) { return b.exact(); }
-};
-/// RotatedBox2's adapter: from_exact is hold, to_exact is exact.
+struct shape_adapter<QuatBox3<S>> : held_form_adapter<QuatBox3<S>, Box3<double>, S> {};
+/// RotatedBox2's adapter: cases are 2-D boxes.
 template <class S>
-struct shape_adapter<RotatedBox2<S>> {
-  using exact_type = Box2<double>;  ///< cases are 2-D boxes
-  using scalar = S;                 ///< the engine's type
-  /// RotatedBox2::hold(b).
-  static RotatedBox2<S> from_exact(const exact_type& b) { return RotatedBox2<S>::hold(b); }
-  /// b.exact(): the box the engine holds.
-  static Box2<mpq_class> to_exact(const RotatedBox2<S>& b) { return b.exact(); }
-};
-/// PointHull's adapter: from_exact is hold, to_exact is exact.
+struct shape_adapter<RotatedBox2<S>> : held_form_adapter<RotatedBox2<S>, Box2<double>, S> {};
+/// PointHull's adapter: cases are polygons (D = 2) or hulls in space (D = 3),
+/// to_exact the hull of the stored points grown by the stored radius.
 template <class S, int D>
-struct shape_adapter<PointHull<S, D>> {
-  /// Cases are hulls: polygons (D = 2) or hulls in space (D = 3).
-  using exact_type = std::conditional_t<D == 2, ConvexPolygon<double>, ConvexHull3<double>>;
-  using scalar = S;  ///< the engine's type
-  /// PointHull::hold(h).
-  static PointHull<S, D> from_exact(const exact_type& h) { return PointHull<S, D>::hold(h); }
-  /// h.exact(): the hull of the stored points, grown by the stored radius.
-  static auto to_exact(const PointHull<S, D>& h) { return h.exact(); }
-};
+struct shape_adapter<PointHull<S, D>>
+    : held_form_adapter<PointHull<S, D>, std::conditional_t<D == 2, ConvexPolygon<double>, ConvexHull3<double>>, S> {};
 
 /// A shape cast that stops short of touching, by design: conservative
 /// advancement to a target separation (Box2D's b2TimeOfImpact stops where
