@@ -744,14 +744,25 @@ void print_readme_machine(std::size_t cases, const std::string& min_time, std::s
 
 /// Runs a child process (argv[0] the program to run) and waits; its exit
 /// status, or -1 when it could not start or ended by a signal.
-pid_t start_child(const std::vector<std::string>& args) {
+/// Starts args[0] (looked up on PATH) with args; with `out_pipe` (a pipe's
+/// two ends), its standard output is the write end and neither end stays
+/// open in the child. -1 when it cannot start.
+pid_t start_child(const std::vector<std::string>& args, const int* out_pipe = nullptr) {
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   std::fflush(stdout);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (out_pipe) {
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, out_pipe[0]);
+    posix_spawn_file_actions_addclose(&actions, out_pipe[1]);
+  }
   pid_t pid = 0;
-  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return -1;
-  return pid;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned == 0 ? pid : -1;
 }
 
 int wait_child(pid_t pid) {
@@ -958,29 +969,18 @@ int run_with_page(int argc, char** argv, const std::string& page_file) {
     if (a == "--html") ++i;
     else if (!a.starts_with("--html=")) args.emplace_back(a);
   }
-  std::vector<char*> cargv;
-  for (std::string& a : args) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
   int fds[2];
   if (pipe(fds) != 0) {
     std::fclose(page);
     std::fprintf(stderr, "exactgeom report: cannot make a pipe: %s\n", std::strerror(errno));
     return 1;
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  posix_spawn_file_actions_addclose(&actions, fds[1]);
-  std::fflush(stdout);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid = start_child(args, fds);
   close(fds[1]);
-  if (spawned != 0) {
+  if (pid < 0) {
     close(fds[0]);
     std::fclose(page);
-    std::fprintf(stderr, "exactgeom report: cannot run the report: %s\n", std::strerror(spawned));
+    std::fprintf(stderr, "exactgeom report: cannot run the report (%s)\n", args[0].c_str());
     return 1;
   }
   std::string markdown;
