@@ -66,6 +66,7 @@ WHITE_BOX = {
     "internal/query/ops.hpp": "shape_core: eval's core of a query's shape, for the test that eval, the audit and the public API build one core",
     "tests/convex_core_builder_test.cpp": "the cores the public API, eval and the audit hand the engine (detail::cvx::Core), compared",
     "internal/query/meshes.hpp": "eval's meshes: the engine's view of a surface whose type is known at run time",
+    "tests/closest_feature_test.cpp": "the closest feature of one piece, against the clipping oracle",
     "tests/mesh_test.cpp": "the union engine on raw cores: a height field against the same triangles stored",
     "tests/real_roots_test.cpp": "the exact real roots (src/algebraic/) that ccd's times are, against their oracle",
     "tests/ccd_test.cpp": "ccd's double filter alone (src/ccd/), against the exact path at its bounds",

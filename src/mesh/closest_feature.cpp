@@ -4,8 +4,10 @@
 #include "exactgeom/detail/mesh_core.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
+#include "exactgeom/detail/int128.hpp"
 #include "exactgeom/detail/vec.hpp"
 
 namespace exactgeom {
@@ -63,28 +65,164 @@ bool line_interval(const V3& A, const V3& D, const std::vector<V3>& F, const V3&
 }
 
 using P2 = std::array<Q, 2>;
-Q orient2(const P2& a, const P2& b, const P2& c) {
-  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+
+// The face case: S = T ∩ conv(K) in the plane, T a triangle (counter- or
+// clockwise, never flat), K the shape's face moved onto it. The smallest
+// feature of T holding S is read from the lines of T's edges that hold every
+// point of S (a mask: bit e for the edge T[e] T[e+1]). S is the hull of
+// these of its points: the points of K in T, the corners of T in conv(K),
+// and the crossings of an edge of conv(K) with an open edge of T at an
+// inner point of both (every corner of the polygon T ∩ conv(K) is one of
+// the three; a crossing at an end of either edge is a point of the first
+// two kinds, and so are the ends of a collinear overlap). So no point of S
+// is computed: each needs only orientation signs, and a crossing of an
+// open edge e lies on line e alone.
+//
+// The signs are taken in an integer frame: every coordinate times the
+// least common multiple of their denominators (orientations are unchanged
+// by a positive scale). Bit bound of the __int128 path: |X| < 2^61, so a
+// difference is below 2^62, a product below 2^124 and an orientation or
+// dot product (two products) below 2^125 < 2^127; wider frames take mpz.
+template <class I>
+using Pt = std::array<I, 2>;
+
+template <class I>
+int orient(const Pt<I>& a, const Pt<I>& b, const Pt<I>& c) {
+  if constexpr (std::is_same_v<I, mpz_class>) {
+    const mpz_class l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
+    return cmp(l, r);
+  } else {
+    const I l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
+    return (l > r) - (l < r);
+  }
+}
+
+template <class I>
+bool between(const Pt<I>& a, const Pt<I>& b, const Pt<I>& x) {  // x on the line of a != b: in [a, b]?
+  const I ta = (x[0] - a[0]) * (b[0] - a[0]) + (x[1] - a[1]) * (b[1] - a[1]);
+  const I tb = (x[0] - b[0]) * (a[0] - b[0]) + (x[1] - b[1]) * (a[1] - b[1]);
+  return ta >= 0 && tb >= 0;
 }
 
 /// The convex hull of points, counterclockwise (Andrew's monotone chain,
 /// exactly); collinear points give the two ends, one point itself.
-std::vector<P2> hull2(std::vector<P2> p) {
+template <class I>
+std::vector<Pt<I>> hull2(std::vector<Pt<I>> p) {
   std::sort(p.begin(), p.end());
   p.erase(std::unique(p.begin(), p.end()), p.end());
   if (p.size() < 3) return p;
-  std::vector<P2> h(2 * p.size());
+  std::vector<Pt<I>> h(2 * p.size());
   std::size_t k = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {
-    while (k >= 2 && sgn(orient2(h[k - 2], h[k - 1], p[i])) <= 0) --k;
+    while (k >= 2 && orient(h[k - 2], h[k - 1], p[i]) <= 0) --k;
     h[k++] = p[i];
   }
   for (std::size_t i = p.size() - 1, t = k + 1; i > 0; --i) {
-    while (k >= t && sgn(orient2(h[k - 2], h[k - 1], p[i - 1])) <= 0) --k;
+    while (k >= t && orient(h[k - 2], h[k - 1], p[i - 1]) <= 0) --k;
     h[k++] = p[i - 1];
   }
   h.resize(k - 1);
   return h;
+}
+
+constexpr unsigned kNone = 8;  // S is empty
+
+/// The mask of edge lines holding all of S (0: S meets T's interior), or
+/// kNone.
+template <class I>
+unsigned face_mask(const std::array<Pt<I>, 3>& T, const std::vector<Pt<I>>& K) {
+  const int o = orient(T[0], T[1], T[2]);
+  auto side = [&](unsigned e, const Pt<I>& x) { return orient(T[e], T[(e + 1) % 3], x) * o; };
+  // Most shapes' faces lie inside the triangle or reach into it: a point of
+  // K strictly inside answers at once, and a K inside T is S's hull itself.
+  bool all_in = true;
+  unsigned common = 7;
+  for (const Pt<I>& x : K) {
+    unsigned on = 0;
+    int inside = 0;
+    for (unsigned e = 0; e < 3; ++e) {
+      const int sg = side(e, x);
+      if (sg > 0) ++inside;
+      else if (sg == 0) on |= 1u << e;
+      else all_in = false;
+    }
+    if (inside == 3) return 0;
+    common &= on;
+  }
+  if (all_in) return common;
+
+  const std::vector<Pt<I>> H = hull2(K);
+  const std::size_t h = H.size();
+  common = 7;
+  bool found = false;
+  std::vector<std::array<int, 3>> s(h);  // s[j][e]: side of H[j] against edge e
+  for (std::size_t j = 0; j < h; ++j) {
+    unsigned on = 0;
+    bool in = true;
+    for (unsigned e = 0; e < 3; ++e) {
+      s[j][e] = side(e, H[j]);
+      if (s[j][e] < 0) in = false;
+      else if (s[j][e] == 0) on |= 1u << e;
+    }
+    if (in) common &= on, found = true;
+  }
+  if (found && common == 0) return 0;
+  // The edges of conv(K): one for a segment, h for a polygon (counterclockwise).
+  const std::size_t edges = h < 2 ? 0 : (h == 2 ? 1 : h);
+  std::vector<std::array<int, 3>> c(edges);  // c[j][i]: T[i] against the edge H[j] H[j+1]
+  for (std::size_t j = 0; j < edges; ++j)
+    for (unsigned i = 0; i < 3; ++i) c[j][i] = orient(H[j], H[(j + 1) % h], T[i]);
+  static constexpr unsigned kCorner[3] = {5, 3, 6};  // the two edge lines through T[i]
+  for (unsigned i = 0; i < 3; ++i) {
+    bool in;
+    if (h == 1) in = H[0] == T[i];
+    else if (h == 2) in = c[0][i] == 0 && between(H[0], H[1], T[i]);
+    else in = std::all_of(c.begin(), c.end(), [&](const std::array<int, 3>& cj) { return cj[i] >= 0; });
+    if (in) common &= kCorner[i], found = true;
+  }
+  for (std::size_t j = 0; j < edges; ++j) {
+    const std::size_t k = (j + 1) % h;
+    for (unsigned e = 0; e < 3; ++e)
+      if (s[j][e] * s[k][e] < 0 && c[j][e] * c[j][(e + 1) % 3] < 0) {
+        common &= 1u << e, found = true;
+        if (common == 0) return 0;
+      }
+  }
+  return found ? common : kNone;
+}
+
+/// face_mask in the integer frame of T and K's coordinates.
+unsigned face_mask(const std::array<P2, 3>& T, const std::vector<P2>& K) {
+  mpz_class D = 1;
+  auto each = [&](auto&& f) {
+    for (const P2& x : T) f(x[0]), f(x[1]);
+    for (const P2& x : K) f(x[0]), f(x[1]);
+  };
+  each([&](const Q& v) { mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t()); });
+  std::size_t bits = 0;
+  auto scaled = [&](const Q& v) {
+    mpz_class r;
+    mpz_divexact(r.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t());
+    r *= v.get_num();
+    return r;
+  };
+  std::array<Pt<mpz_class>, 3> TZ;
+  std::vector<Pt<mpz_class>> KZ(K.size());
+  for (std::size_t i = 0; i < 3; ++i) TZ[i] = {scaled(T[i][0]), scaled(T[i][1])};
+  for (std::size_t i = 0; i < K.size(); ++i) KZ[i] = {scaled(K[i][0]), scaled(K[i][1])};
+  auto widest = [&](const Pt<mpz_class>& x) { bits = std::max({bits, mpz_sizeinbase(x[0].get_mpz_t(), 2), mpz_sizeinbase(x[1].get_mpz_t(), 2)}); };
+  for (const auto& x : TZ) widest(x);
+  for (const auto& x : KZ) widest(x);
+  if (bits > 61) return face_mask(TZ, KZ);  // |X| >= 2^61 somewhere: mpz
+  auto narrow = [](const mpz_class& v) {  // |v| < 2^61: its low limb and sign
+    const int128 m = static_cast<int128>(mpz_getlimbn(v.get_mpz_t(), 0));
+    return sgn(v) < 0 ? -m : m;
+  };
+  std::array<Pt<int128>, 3> T1;
+  std::vector<Pt<int128>> K1(K.size());
+  for (std::size_t i = 0; i < 3; ++i) T1[i] = {narrow(TZ[i][0]), narrow(TZ[i][1])};
+  for (std::size_t i = 0; i < K.size(); ++i) K1[i] = {narrow(KZ[i][0]), narrow(KZ[i][1])};
+  return face_mask(T1, K1);
 }
 
 }  // namespace
@@ -207,68 +345,11 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
       if (k != drop) r[j++] = x[k];
     return r;
   };
-  std::array<P2, 3> T{proj(P[0]), proj(P[1]), proj(P[2])};
-  const int o = sgn(orient2(T[0], T[1], T[2]));
+  const std::array<P2, 3> T{proj(P[0]), proj(P[1]), proj(P[2])};
   std::vector<P2> K;
   for (const V3& x : F) K.push_back(proj(x));
-  // Most shapes' faces lie inside the triangle or reach into it: a vertex of
-  // K strictly inside answers face at once, and a K inside the triangle
-  // (edges included) is S itself, so the clip below only runs for a face
-  // that crosses the triangle's boundary.
-  {
-    bool all_in = true;
-    unsigned common_in = 7;
-    for (const P2& x : K) {
-      unsigned on = 0;
-      int inside = 0;
-      for (unsigned e = 0; e < 3; ++e) {
-        const int sg = sgn(orient2(T[e], T[(e + 1) % 3], x)) * o;
-        if (sg > 0) ++inside;
-        else if (sg == 0) on |= 1u << e;
-        else all_in = false;
-      }
-      if (inside == 3) return face;
-      common_in &= on;
-    }
-    if (all_in) {
-      if (common_in == 0) return face;
-      if (common_in == 1) return edge(0, 1);
-      if (common_in == 2) return edge(1, 2);
-      if (common_in == 4) return edge(2, 0);
-      if (common_in == 3) return vertex(1);
-      if (common_in == 6) return vertex(2);
-      return vertex(0);
-    }
-  }
-  K = hull2(std::move(K));
-  for (std::size_t e = 0; e < 3 && !K.empty(); ++e) {
-    const P2 &u = T[e], &w = T[(e + 1) % 3];
-    std::vector<P2> out;
-    auto cut = [&](const P2& s, const P2& t, const Q& os, const Q& ot) {
-      const Q f = os / (os - ot);
-      out.push_back({s[0] + (t[0] - s[0]) * f, s[1] + (t[1] - s[1]) * f});
-    };
-    for (std::size_t i = 0; i < K.size(); ++i) {  // Sutherland-Hodgman, inside: on or left of u -> w
-      const P2& s = K[(i + K.size() - 1) % K.size()];
-      const P2& t = K[i];
-      const Q os = orient2(u, w, s) * o, ot = orient2(u, w, t) * o;
-      if (sgn(ot) >= 0) {
-        if (sgn(os) < 0) cut(s, t, os, ot);
-        out.push_back(t);
-      } else if (sgn(os) >= 0) {
-        cut(s, t, os, ot);
-      }
-    }
-    K = std::move(out);
-  }
-  if (K.empty()) return std::nullopt;
-  unsigned common = 7;
-  for (const P2& x : K) {
-    unsigned on = 0;
-    for (unsigned e = 0; e < 3; ++e)
-      if (sgn(orient2(T[e], T[(e + 1) % 3], x)) == 0) on |= 1u << e;
-    common &= on;
-  }
+  const unsigned common = face_mask(T, K);
+  if (common == kNone) return std::nullopt;
   if (common == 0) return face;
   if (common == 1) return edge(0, 1);
   if (common == 2) return edge(1, 2);
