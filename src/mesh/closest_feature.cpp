@@ -4,10 +4,10 @@
 #include "exactgeom/detail/mesh_core.hpp"
 
 #include <algorithm>
-#include <type_traits>
 #include <utility>
 
 #include "exactgeom/detail/int128.hpp"
+#include "exactgeom/detail/kernel.hpp"
 #include "exactgeom/detail/vec.hpp"
 
 namespace exactgeom {
@@ -80,22 +80,19 @@ using P2 = std::array<Q, 2>;
 //
 // The signs are taken in an integer frame: every coordinate times the
 // least common multiple of their denominators (orientations are unchanged
-// by a positive scale). Bit bound of the __int128 path: |X| < 2^61, so a
-// difference is below 2^62, a product below 2^124 and an orientation or
-// dot product (two products) below 2^125 < 2^127; wider frames take mpz.
+// by a positive scale), by the kernel's orient2d (detail/kernel.hpp).
+// Bit bound of the __int128 path: |X| < 2^61, so a difference is below
+// 2^62, a product below 2^124 and an orientation or dot product (two
+// products) below 2^125 < 2^127; wider frames take mpz.
 template <class I>
 using Pt = std::array<I, 2>;
 
 template <class I>
 int orient(const Pt<I>& a, const Pt<I>& b, const Pt<I>& c) {
-  if constexpr (std::is_same_v<I, mpz_class>) {
-    const mpz_class l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
-    return cmp(l, r);
-  } else {
-    const I l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
-    return (l > r) - (l < r);
-  }
+  return orient2d_k(a[0], a[1], b[0], b[1], c[0], c[1]);
 }
+// The __int128 path's inputs have |X| < 2^61 <= 2^(62-1): b = 62.
+static_assert(fits(orient2d_bits(62), 128));
 
 template <class I>
 bool between(const Pt<I>& a, const Pt<I>& b, const Pt<I>& x) {  // x on the line of a != b: in [a, b]?
@@ -194,11 +191,11 @@ unsigned face_mask(const std::array<Pt<I>, 3>& T, const std::vector<Pt<I>>& K) {
 /// face_mask in the integer frame of T and K's coordinates.
 unsigned face_mask(const std::array<P2, 3>& T, const std::vector<P2>& K) {
   mpz_class D = 1;
-  auto each = [&](auto&& f) {
-    for (const P2& x : T) f(x[0]), f(x[1]);
-    for (const P2& x : K) f(x[0]), f(x[1]);
+  auto lcm_into = [&](const P2& x) {
+    for (const Q& v : x) mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t());
   };
-  each([&](const Q& v) { mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t()); });
+  for (const P2& x : T) lcm_into(x);
+  for (const P2& x : K) lcm_into(x);
   std::size_t bits = 0;
   auto scaled = [&](const Q& v) {
     mpz_class r;
