@@ -25,6 +25,7 @@
 #include "testing/oracle.hpp"
 #include "testing/sanitized.hpp"
 #include "testing/polytope_oracle.hpp"
+#include "convex/engine.hpp"
 
 namespace eg = exactgeom;
 namespace po = exactgeom::testing::polytope_oracle;
@@ -192,20 +193,29 @@ TEST(Hulls, RandomGridPointsMatchTheOracle) {
 // ---------------------------------------------------------------------------
 // Distance and closest points
 
+/// Both pairs (cvx::Pair): the oracle's dist2, a pair of core points at
+/// that distance, and (the seeded Pair::any) the same q - p as Pair::first.
 void check_distance(const cvx::Core& x, const cvx::Core& y, const char* what, int it) {
-  const cvx::Separation s = cvx::core_distance(x, y);
   const Q want = oracle_d2(x, y);
-  ASSERT_EQ(s.dist2, want) << what << " " << it;
-  // The pair is a pair of core points at that distance.
-  Q d2 = 0;
-  QV p{0, 0, 0}, q{0, 0, 0};
-  for (int k = 0; k < x.dim; ++k) {
-    d2 += (s.q[k] - s.p[k]) * (s.q[k] - s.p[k]);
-    p[k] = s.p[k], q[k] = s.q[k];
+  std::vector<Q> first_w;
+  for (const cvx::Pair pair : {cvx::Pair::first, cvx::Pair::any}) {
+    const cvx::Separation s = cvx::core_distance(x, y, pair);
+    ASSERT_EQ(s.dist2, want) << what << " " << it;
+    // The pair is a pair of core points at that distance.
+    Q d2 = 0;
+    QV p{0, 0, 0}, q{0, 0, 0};
+    std::vector<Q> w;
+    for (int k = 0; k < x.dim; ++k) {
+      d2 += (s.q[k] - s.p[k]) * (s.q[k] - s.p[k]);
+      p[k] = s.p[k], q[k] = s.q[k];
+      w.push_back(s.q[k] - s.p[k]);
+    }
+    ASSERT_EQ(d2, want) << what << " " << it;
+    ASSERT_EQ(po::distance2({p}, qpoints(x), x.dim), 0) << what << " " << it;
+    ASSERT_EQ(po::distance2({q}, qpoints(y), y.dim), 0) << what << " " << it;
+    if (pair == cvx::Pair::first) first_w = w;
+    else ASSERT_EQ(w, first_w) << what << " " << it;  // q - p is unique: the seed may not move it
   }
-  ASSERT_EQ(d2, want) << what << " " << it;
-  ASSERT_EQ(po::distance2({p}, qpoints(x), x.dim), 0) << what << " " << it;
-  ASSERT_EQ(po::distance2({q}, qpoints(y), y.dim), 0) << what << " " << it;
 }
 
 TEST(ConvexDistance, RandomGridShapesMatchTheOracle) {
@@ -241,6 +251,65 @@ TEST(ConvexDistance, DoublesNearAndFarFromTheOrigin) {
     const eg::Box3<double> box{p(), {{{1, 0, 0}, {0, 0.6, 0.8}, {0, -0.8, 0.6}}}, {0.25, 0.5, 0.125}};
     check_distance(core(box), core(eg::Triangle3<double>{p(), p(), p()}), "box-triangle", it);
   }
+}
+
+// The seeded GJK (cvx::Pair::any) on the family it is for: faces parallel
+// at a distance (resting contact: a continuum of closest pairs), exactly
+// touching and one ULP apart, near and far from the origin, long thin
+// triangles.
+TEST(ConvexDistance, SeededPairOnRestingTouchingAndOneUlpFamilies) {
+  Rng g(304);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int parallel = 0;
+  for (int it = 0; it < exactgeom::testing::sanitized_cases(200, 4); ++it) {
+    const double off = it % 2 == 0 ? 0.0 : std::ldexp(1.0, 20 + static_cast<int>(g() % 30));
+    const double z0 = off + u(g);
+    // A triangle at height z0 and a segment (a capsule's core) or box face
+    // above it at z0 + h: h 0 (touching), one ULP, or a random gap.
+    const int kind = it % 3;
+    const double z1 = kind == 0 ? z0 : (kind == 1 ? std::nextafter(z0, 1e300) : z0 + 0.25 + u(g) / 8);
+    const double thin = it % 4 == 0 ? 1e-9 : 1.0;  // long thin triangles
+    const eg::Triangle3<double> t{{off + u(g) * 4, off + u(g), z0}, {off + u(g), off + u(g) * thin, z0},
+                                  {off + u(g) * 4, off + u(g) * thin, z0}};
+    const eg::Segment3<double> seg{{off + u(g), off + u(g), z1}, {off + u(g), off + u(g), z1}};
+    check_distance(core(t), core(seg), "triangle-segment", it);
+    check_distance(core(seg), core(t), "segment-triangle", it);
+    const eg::Box3<double> box{{off + u(g), off + u(g), z1 + 0.5}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {0.5, 0.25, 0.5}};
+    check_distance(core(t), core(box), "triangle-box", it);
+    parallel += oracle_d2(core(t), core(seg)) == (Q(z1) - Q(z0)) * (Q(z1) - Q(z0));  // the segment over the triangle
+  }
+  EXPECT_GT(parallel, exactgeom::testing::sanitized_cases(200, 4) / 10);  // the resting family is there
+}
+
+// White box: the exact GJK certifies its stop whatever it starts from, so
+// every seed (single points, repeated and affinely dependent pairs, whole
+// simplices that hold the origin) gives the nearest point of the unseeded
+// walk. (A seeded walk that stopped at its seed without the stop test would
+// fail here.)
+TEST(ConvexDistance, ExactGjkFromAnySeedReachesTheSameNearestPoint) {
+  Rng g(305);
+  std::uniform_int_distribution<int> c(-3, 3);
+  for (int it = 0; it < exactgeom::testing::sanitized_cases(400, 4); ++it) {
+    std::vector<cvx::V<3>> A(1 + g() % 6), B(1 + g() % 6);
+    for (auto* pts : {&A, &B})
+      for (auto& p : *pts)
+        for (auto& x : p) x = c(g);
+    const cvx::Gjk<3> plain = cvx::gjk<3>(A, B);
+    const Q want(cvx::gjk_dist2<3>(plain));
+    for (int trial = 0; trial < 4; ++trial) {
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> seed;
+      const std::size_t n = 1 + g() % 4;
+      for (std::size_t i = 0; i < n; ++i)
+        seed.emplace_back(static_cast<std::uint32_t>(g() % A.size()), static_cast<std::uint32_t>(g() % B.size()));
+      const cvx::Gjk<3> s = cvx::gjk<3>(A, B, &seed);
+      ASSERT_EQ(cvx::gjk_dist2<3>(s), want) << it << " " << trial;
+      for (int k = 0; k < 3; ++k)  // v = N / den, the same point
+        ASSERT_EQ(Q(s.N[k] * plain.den), Q(plain.N[k] * s.den)) << it << " " << trial;
+    }
+  }
+  std::vector<cvx::V<3>> A{{1, 0, 0}}, B{{0, 0, 0}};
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> bad{{1, 0}};
+  EXPECT_THROW(cvx::gjk<3>(A, B, &bad), std::logic_error);  // a seed out of range is the engine's bug, said
 }
 
 // ---------------------------------------------------------------------------

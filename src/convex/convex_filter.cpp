@@ -773,7 +773,7 @@ void nearest_d(GjkD<D>& g) {
   double best = std::numeric_limits<double>::infinity();
   double best_lam[D + 1] = {};
   for (unsigned mask = 1; mask < (1u << n); ++mask) {
-    int idx[D + 1], m = 0;
+    int idx[D + 1] = {}, m = 0;
     for (int i = 0; i < n; ++i)
       if (mask & (1u << i)) idx[m++] = i;
     double lam[D + 1] = {};
@@ -844,20 +844,12 @@ void nearest_d(GjkD<D>& g) {
   }
 }
 
+/// The double GJK on conv(A) - conv(B) (na, nb points of D coordinates):
+/// g's simplex and nearest point when it stops (no real progress, a
+/// repeated support point, a full simplex or 64 steps). Any answer is an
+/// estimate only; the callers certify or merely take it as a hint.
 template <int D>
-int gjk_filter_in(const double* A, std::size_t na, const double* B, std::size_t nb, double rho, double ra, double rb,
-                  bool strict) {
-  double X = 0;  // the largest |coordinate|
-  for (std::size_t i = 0; i < na * D; ++i) {
-    if (!in_range(A[i])) return 0;
-    X = std::max(X, std::fabs(A[i]));
-  }
-  for (std::size_t i = 0; i < nb * D; ++i) {
-    if (!in_range(B[i])) return 0;
-    X = std::max(X, std::fabs(B[i]));
-  }
-  if (!in_range(ra) || !in_range(rb) || !in_range(rho) || ra < 0 || rb < 0) return 0;
-  GjkD<D> g;
+void run_gjk_d(const double* A, std::size_t na, const double* B, std::size_t nb, GjkD<D>& g) {
   g.n = 1;
   g.ia[0] = g.ib[0] = 0;
   for (int k = 0; k < D; ++k) g.w[0][k] = A[k] - B[k];
@@ -885,6 +877,23 @@ int gjk_filter_in(const double* A, std::size_t na, const double* B, std::size_t 
     ++g.n;
     nearest_d<D>(g);
   }
+}
+
+template <int D>
+int gjk_filter_in(const double* A, std::size_t na, const double* B, std::size_t nb, double rho, double ra, double rb,
+                  bool strict) {
+  double X = 0;  // the largest |coordinate|
+  for (std::size_t i = 0; i < na * D; ++i) {
+    if (!in_range(A[i])) return 0;
+    X = std::max(X, std::fabs(A[i]));
+  }
+  for (std::size_t i = 0; i < nb * D; ++i) {
+    if (!in_range(B[i])) return 0;
+    X = std::max(X, std::fabs(B[i]));
+  }
+  if (!in_range(ra) || !in_range(rb) || !in_range(rho) || ra < 0 || rb < 0) return 0;
+  GjkD<D> g;
+  run_gjk_d<D>(A, na, B, nb, g);
   const double R = ra + rb;                     // true R in [R (1 - u), R (1 + u)]
   const double R_lo = R * (1 - 2 * kU), R_hi = R * (1 + 2 * kU);
   // Separation: n = -v, from A toward B. True max n.a <= computed + err;
@@ -957,6 +966,23 @@ int gjk_filter(const double* a, std::size_t na, const double* b, std::size_t nb,
   if (na == 0 || nb == 0) return 0;
   return dim == 2 ? gjk_filter_in<2>(a, na, b, nb, rho, ra, rb, strict)
                   : gjk_filter_in<3>(a, na, b, nb, rho, ra, rb, strict);
+}
+
+int gjk_seed(const double* a, std::size_t na, const double* b, std::size_t nb, int dim, std::uint32_t* ia,
+             std::uint32_t* ib) {
+  if (na == 0 || nb == 0) return 0;
+  auto take = [&](auto& g) {
+    for (int i = 0; i < g.n; ++i) ia[i] = static_cast<std::uint32_t>(g.ia[i]), ib[i] = static_cast<std::uint32_t>(g.ib[i]);
+    return g.n;
+  };
+  if (dim == 2) {
+    GjkD<2> g;
+    run_gjk_d<2>(a, na, b, nb, g);
+    return take(g);
+  }
+  GjkD<3> g;
+  run_gjk_d<3>(a, na, b, nb, g);
+  return take(g);
 }
 
 // ---------------------------------------------------------------------------

@@ -356,14 +356,17 @@ Penetration core_penetration(const Core& x, const Core& y) {
   return penetration3(scale<3>(x, y));
 }
 
-ContactFacts core_contact(const Core& x, const Core& y) {
+ContactFacts core_contact(const Core& x, const Core& y, Pair pair) {
   ContactFacts f;
-  f.sep = core_distance(x, y);
+  f.sep = core_distance(x, y, pair);
   f.R = x.r + y.r;
   const mpq_class R2 = f.R * f.R;
   f.closed = f.sep.dist2 <= R2;
   f.open = f.sep.dist2 < R2;
-  const double g = round_depth(f.R, f.sep.dist2);  // R - dist
+  // R - dist; exactly 0 when touching (dist2 = R^2 with R >= 0: resting
+  // contact, where the rounding walk's exact comparisons were a tenth of the
+  // mesh contact's cost).
+  const double g = sgn(f.R) >= 0 && f.sep.dist2 == R2 ? 0.0 : round_depth(f.R, f.sep.dist2);
   f.gap = g == 0 ? 0.0 : -g;
   auto unit = [](const std::vector<mpq_class>& w, const mpq_class& w2) {
     std::vector<double> u;

@@ -93,8 +93,12 @@ struct Gjk {
   std::vector<Z> lam;
   bool meet() const { return is_zero<D>(N); }
 };
+/// seed: index pairs to start from instead of (A[0], B[0]) (any pairs:
+/// the stop is certified either way, only the closest pair found may
+/// differ where several exist).
 template <int D>
-Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B);
+Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
+           const std::vector<std::pair<std::uint32_t, std::uint32_t>>* seed = nullptr);
 
 /// |v|^2 of a GJK result as a rational in the integers' units.
 template <int D>

@@ -21,9 +21,11 @@
 // (the true nearest point lies in the relative interior of some face, whose
 // points are affinely independent, so it is among them).
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "engine.hpp"
+#include "exactgeom/detail/convex_filter.hpp"
 #include "exactgeom/detail/exact.hpp"
 
 namespace exactgeom::detail::cvx {
@@ -165,14 +167,37 @@ template Scaled<2> scale<2>(const Core&, const Core&, const std::vector<mpq_clas
 template Scaled<3> scale<3>(const Core&, const Core&, const std::vector<mpq_class>*);
 
 template <int D>
-Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B) {
+Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
+           const std::vector<std::pair<std::uint32_t, std::uint32_t>>* seed) {
   if (A.empty() || B.empty()) throw invalid_input("convex core with no points");
-  std::vector<V<D>> w{sub(A[0], B[0])};
-  std::vector<Point> idx{{0, 0}};
+  std::vector<V<D>> w;
+  std::vector<Point> idx;
   Gjk<D> g;
-  g.N = w[0];
-  g.den = 1;
-  g.lam = {Z(1)};
+  if (seed && !seed->empty()) {
+    // Start from the seed's simplex: v is the nearest point of its hull, as
+    // the loop's invariant asks (the loop then only certifies it, or walks
+    // on from there).
+    for (const auto& [ia, ib] : *seed) {
+      if (ia >= A.size() || ib >= B.size()) throw std::logic_error("exactgeom: GJK seed out of range");
+      w.push_back(sub(A[ia], B[ib]));
+      idx.push_back({ia, ib});
+    }
+    Nearest<D> n = nearest_of<D>(w);
+    std::vector<V<D>> w2;
+    std::vector<Point> idx2;
+    for (std::size_t i : n.keep) w2.push_back(w[i]), idx2.push_back(idx[i]);
+    w = std::move(w2);
+    idx = std::move(idx2);
+    g.N = std::move(n.N);
+    g.den = std::move(n.den);
+    g.lam = std::move(n.lam);
+  } else {
+    w.push_back(sub(A[0], B[0]));
+    idx.push_back({0, 0});
+    g.N = w[0];
+    g.den = 1;
+    g.lam = {Z(1)};
+  }
   Z nn = dot<D>(g.N, g.N), t, best;
   for (int iter = 0;; ++iter) {
     if (iter > 100000) throw std::logic_error("exactgeom: exact GJK did not terminate");
@@ -213,15 +238,50 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B) {
   for (const Point& p : idx) g.pairs.push_back({p.ia, p.ib});
   return g;
 }
-template Gjk<2> gjk<2>(const std::vector<V<2>>&, const std::vector<V<2>>&);
-template Gjk<3> gjk<3>(const std::vector<V<3>>&, const std::vector<V<3>>&);
+template Gjk<2> gjk<2>(const std::vector<V<2>>&, const std::vector<V<2>>&,
+                       const std::vector<std::pair<std::uint32_t, std::uint32_t>>*);
+template Gjk<3> gjk<3>(const std::vector<V<3>>&, const std::vector<V<3>>&,
+                       const std::vector<std::pair<std::uint32_t, std::uint32_t>>*);
 
 namespace {
 
+/// The integer points in doubles, all scaled by one power of two so that
+/// the largest is near 1 (any size of integer: the exponent is read apart),
+/// for the double GJK's seed; relative detail below 2^-1074 is lost, which
+/// only a hint may lose.
 template <int D>
-Separation distance_in(const Core& x, const Core& y) {
+void seed_doubles(const std::vector<V<D>>& a, const std::vector<V<D>>& b, std::vector<double>& da,
+                  std::vector<double>& db) {
+  long emax = 0;
+  for (const auto* pts : {&a, &b})
+    for (const V<D>& p : *pts)
+      for (const Z& c : p)
+        if (sgn(c) != 0) emax = std::max(emax, static_cast<long>(mpz_sizeinbase(c.get_mpz_t(), 2)));
+  auto put = [&](const std::vector<V<D>>& pts, std::vector<double>& out) {
+    out.reserve(pts.size() * D);
+    for (const V<D>& p : pts)
+      for (const Z& c : p) {
+        long e = 0;
+        const double m = mpz_get_d_2exp(&e, c.get_mpz_t());  // c = m 2^e, |m| in [1/2, 1)
+        out.push_back(std::ldexp(m, static_cast<int>(std::max(e - emax, -2000L))));
+      }
+  };
+  put(a, da);
+  put(b, db);
+}
+
+template <int D>
+Separation distance_in(const Core& x, const Core& y, Pair pair) {
   const Scaled<D> s = scale<D>(x, y);
-  const Gjk<D> g = gjk<D>(s.x.v, s.y.v);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> seed;
+  if (pair == Pair::any) {
+    std::vector<double> da, db;
+    seed_doubles<D>(s.x.v, s.y.v, da, db);
+    std::uint32_t ia[D + 1], ib[D + 1];
+    const int n = gjk_seed(da.data(), s.x.v.size(), db.data(), s.y.v.size(), D, ia, ib);
+    for (int i = 0; i < n; ++i) seed.emplace_back(ia[i], ib[i]);
+  }
+  const Gjk<D> g = gjk<D>(s.x.v, s.y.v, &seed);
   Separation out;
   out.dist2 = gjk_dist2<D>(g) / mpq_class(Z(s.L * s.L));
   const Z denL = g.den * s.L;
@@ -242,9 +302,9 @@ Separation distance_in(const Core& x, const Core& y) {
 
 }  // namespace
 
-Separation core_distance(const Core& x, const Core& y) {
+Separation core_distance(const Core& x, const Core& y, Pair pair) {
   if (x.dim != y.dim) throw invalid_input("convex cores of different dimensions");
-  return x.dim == 2 ? distance_in<2>(x, y) : distance_in<3>(x, y);
+  return x.dim == 2 ? distance_in<2>(x, y, pair) : distance_in<3>(x, y, pair);
 }
 
 }  // namespace exactgeom::detail::cvx

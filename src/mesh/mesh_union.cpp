@@ -152,7 +152,7 @@ bool union_meets(const Core& shape, const Surface& s, bool strict) {
     const Piece p = s.piece(k);
     if (certainly_apart(dv, p.core)) continue;
     const Q R = shape.r + p.core.r;
-    const cvx::Separation d = cvx::core_distance(shape, p.core);
+    const cvx::Separation d = cvx::core_distance(shape, p.core, cvx::Pair::any);  // dist2 alone is read
     if (!strict) {
       if (d.dist2 <= R * R) return true;
       continue;
@@ -182,7 +182,10 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
     if (!candidates && certainly_apart(dv, p.core)) continue;  // a caller's list is already filtered
     PieceFacts pf;
     pf.piece = k;
-    pf.f = surface_is_x ? cvx::core_contact(p.core, shape) : cvx::core_contact(shape, p.core);
+    // Pair::any: only dist2 and q - p of a piece's separation reach the
+    // union's answer (closest_feature reads n = q - p alone).
+    pf.f = surface_is_x ? cvx::core_contact(p.core, shape, cvx::Pair::any)
+                        : cvx::core_contact(shape, p.core, cvx::Pair::any);
     if (!pf.f.closed) continue;
     if (with_features && sgn(pf.f.sep.dist2) > 0) {
       pf.feature = closest_feature(p, shape, surface_is_x ? pf.f.sep.p : pf.f.sep.q,

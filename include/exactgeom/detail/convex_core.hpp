@@ -73,7 +73,16 @@ struct Separation {
   mpq_class dist2;
   std::vector<mpq_class> p, q;
 };
-Separation core_distance(const Core& x, const Core& y);
+/// Which closest pair a Separation holds where the cores have several
+/// (parallel faces: resting contact). `first`: the pair the exact GJK finds
+/// from the cores' first points (closest_points and the audit's truth
+/// expose it). `any`: some closest pair; dist2 and q - p are the same,
+/// exactly, but the exact GJK starts from the double GJK's final simplex and
+/// only certifies it (its stop test proves the nearest point of the
+/// Minkowski difference whatever the start): a step or two instead of the
+/// whole walk. For callers that read only dist2 and q - p.
+enum class Pair { first, any };
+Separation core_distance(const Core& x, const Core& y, Pair pair = Pair::first);
 
 /// The penetration of two cores that meet (the least translation of y after
 /// which a plane separates the cores; docs/queries.md "Penetration"), as
@@ -109,7 +118,9 @@ struct ContactFacts {
   mpq_class p2;                                     // the cores' penetration squared (0 when apart)
   std::vector<mpq_class> depth_dir;                 // depth_normal exactly (not unit); empty when it is none
 };
-ContactFacts core_contact(const Core& x, const Core& y);
+/// pair: which closest pair `sep` holds (core_distance); every other field
+/// is the same for both.
+ContactFacts core_contact(const Core& x, const Core& y, Pair pair = Pair::first);
 
 /// The least t in [0, 1] at which x translated by t v meets y (closed:
 /// distance <= R), correctly rounded to double; none when they never meet.

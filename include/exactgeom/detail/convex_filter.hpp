@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -73,5 +74,13 @@ DoubleCore rounded_core(const Core& c);
 /// than R (at least R when strict) between them; 0 not certain.
 int gjk_filter(const double* a, std::size_t na, const double* b, std::size_t nb, int dim, double rho, double ra,
                double rb, bool strict);
+
+/// The final simplex of the double GJK on the same vertex lists (finite),
+/// as index pairs (into a, into b) written to ia and ib (room for dim + 1
+/// each); returns how many. An estimate, never a certificate: the exact
+/// engine starts from it and certifies its own stop (core_distance's
+/// any_pair).
+int gjk_seed(const double* a, std::size_t na, const double* b, std::size_t nb, int dim, std::uint32_t* ia,
+             std::uint32_t* ib);
 
 }  // namespace exactgeom::detail::cvx
