@@ -23,20 +23,14 @@ namespace detail::mesh {
 // and F_shape the core's face nearest along n (the hull of the core points
 // with least n·x). A vertex face answers at once; an edge face needs the
 // interval that conv(F_shape - n) cuts from the edge's line; the whole
-// triangle needs conv(F_shape - n) clipped to the triangle (in the plane,
-// projected along n's largest coordinate, which keeps orientations up to
-// one sign). S is convex, so it lies in one edge exactly when every vertex
-// of it does, and otherwise meets the triangle's interior.
+// triangle needs the edge lines holding T ∩ conv(F_shape - n) (face_mask
+// below; in the plane projected along n's largest coordinate, which keeps
+// orientations up to one sign). S is convex, so it lies in one edge exactly
+// when every vertex of it does, and otherwise meets the triangle's interior.
 namespace {
 
 using Q = mpq_class;
 using V3 = std::array<Q, 3>;
-
-V3 point_at(const std::vector<Q>& c, int dim, std::size_t i) {
-  V3 r{Q(0), Q(0), Q(0)};
-  for (int k = 0; k < dim; ++k) r[static_cast<std::size_t>(k)] = c[i * static_cast<std::size_t>(dim) + static_cast<std::size_t>(k)];
-  return r;
-}
 
 /// The interval of t with A + t D in conv(F), for F in a plane (normal n)
 /// that holds the line (in 2-D every point of F lies on the line). False
@@ -63,8 +57,6 @@ bool line_interval(const V3& A, const V3& D, const std::vector<V3>& F, const V3&
   }
   return any;
 }
-
-using P2 = std::array<Q, 2>;
 
 // The face case: S = T ∩ conv(K) in the plane, T a triangle (counter- or
 // clockwise, never flat), K the shape's face moved onto it. The smallest
@@ -188,39 +180,36 @@ unsigned face_mask(const std::array<Pt<I>, 3>& T, const std::vector<Pt<I>>& K) {
   return found ? common : kNone;
 }
 
-/// face_mask in the integer frame of T and K's coordinates.
-unsigned face_mask(const std::array<P2, 3>& T, const std::vector<P2>& K) {
-  mpz_class D = 1;
-  auto lcm_into = [&](const P2& x) {
-    for (const Q& v : x) mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t());
-  };
-  for (const P2& x : T) lcm_into(x);
-  for (const P2& x : K) lcm_into(x);
+/// face_mask on integer coordinates: in __int128 when every |X| < 2^61
+/// (the bound above), else in mpz.
+unsigned face_mask(const std::array<Pt<mpz_class>, 3>& TZ, const std::vector<Pt<mpz_class>>& KZ) {
   std::size_t bits = 0;
-  auto scaled = [&](const Q& v) {
-    mpz_class r;
-    mpz_divexact(r.get_mpz_t(), D.get_mpz_t(), v.get_den_mpz_t());
-    r *= v.get_num();
-    return r;
-  };
-  std::array<Pt<mpz_class>, 3> TZ;
-  std::vector<Pt<mpz_class>> KZ(K.size());
-  for (std::size_t i = 0; i < 3; ++i) TZ[i] = {scaled(T[i][0]), scaled(T[i][1])};
-  for (std::size_t i = 0; i < K.size(); ++i) KZ[i] = {scaled(K[i][0]), scaled(K[i][1])};
   auto widest = [&](const Pt<mpz_class>& x) { bits = std::max({bits, mpz_sizeinbase(x[0].get_mpz_t(), 2), mpz_sizeinbase(x[1].get_mpz_t(), 2)}); };
   for (const auto& x : TZ) widest(x);
   for (const auto& x : KZ) widest(x);
-  if (bits > 61) return face_mask(TZ, KZ);  // |X| >= 2^61 somewhere: mpz
+  if (bits > 61) return face_mask<mpz_class>(TZ, KZ);  // |X| >= 2^61 somewhere: mpz
   auto narrow = [](const mpz_class& v) {  // |v| < 2^61: its low limb and sign
     const int128 m = static_cast<int128>(mpz_getlimbn(v.get_mpz_t(), 0));
     return sgn(v) < 0 ? -m : m;
   };
   std::array<Pt<int128>, 3> T1;
-  std::vector<Pt<int128>> K1(K.size());
+  std::vector<Pt<int128>> K1(KZ.size());
   for (std::size_t i = 0; i < 3; ++i) T1[i] = {narrow(TZ[i][0]), narrow(TZ[i][1])};
-  for (std::size_t i = 0; i < K.size(); ++i) K1[i] = {narrow(KZ[i][0]), narrow(KZ[i][1])};
-  return face_mask(T1, K1);
+  for (std::size_t i = 0; i < KZ.size(); ++i) K1[i] = {narrow(KZ[i][0]), narrow(KZ[i][1])};
+  return face_mask<int128>(T1, K1);
 }
+
+using VZ = std::array<mpz_class, 3>;
+
+mpz_class dot_z(const VZ& a, const VZ& b) {
+  mpz_class r;
+  mpz_mul(r.get_mpz_t(), a[0].get_mpz_t(), b[0].get_mpz_t());
+  mpz_addmul(r.get_mpz_t(), a[1].get_mpz_t(), b[1].get_mpz_t());
+  mpz_addmul(r.get_mpz_t(), a[2].get_mpz_t(), b[2].get_mpz_t());
+  return r;
+}
+
+V3 to_q(const VZ& a) { return {Q(a[0]), Q(a[1]), Q(a[2])}; }
 
 }  // namespace
 
@@ -247,11 +236,37 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
     if (!seg) return std::nullopt;
   }
   const int dim = p.core.dim;
-  V3 n{Q(0), Q(0), Q(0)};
-  for (int k = 0; k < dim; ++k) n[static_cast<std::size_t>(k)] = on_shape[static_cast<std::size_t>(k)] - on_piece[static_cast<std::size_t>(k)];
+  const std::size_t d = static_cast<std::size_t>(dim);
+  // One integer frame for the whole question: every coordinate (the piece's,
+  // the shape's, n's) times the least common multiple L of their
+  // denominators. Every sign and tie read below (n.x orders, orientations,
+  // the edge intervals' parameters) is unchanged by the positive scale, and
+  // x - n scales with it; in mpz the dot products take no gcd.
+  std::vector<Q> nq(d);
+  for (std::size_t k = 0; k < d; ++k) nq[k] = on_shape[k] - on_piece[k];
+  mpz_class L = 1;
+  auto lcm_of = [&](const std::vector<Q>& v) {
+    for (const Q& x : v) mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), x.get_den_mpz_t());
+  };
+  lcm_of(p.core.c);
+  lcm_of(shape.c);
+  lcm_of(nq);
+  auto scaled = [&](const Q& v) {
+    mpz_class r;
+    mpz_divexact(r.get_mpz_t(), L.get_mpz_t(), v.get_den_mpz_t());
+    r *= v.get_num();
+    return r;
+  };
+  auto point_z = [&](const std::vector<Q>& c, std::size_t i) {
+    VZ r{0, 0, 0};
+    for (std::size_t k = 0; k < d; ++k) r[k] = scaled(c[i * d + k]);
+    return r;
+  };
+  VZ nz{0, 0, 0};
+  for (std::size_t k = 0; k < d; ++k) nz[k] = scaled(nq[k]);
   const std::size_t m = p.nv;
-  std::array<V3, 3> P;
-  for (std::size_t i = 0; i < m; ++i) P[i] = point_at(p.core.c, dim, i);
+  std::array<VZ, 3> PZ;
+  for (std::size_t i = 0; i < m; ++i) PZ[i] = point_z(p.core.c, i);
 
   auto vertex = [&](std::size_t i) { return PieceFeature{PieceFeature::Kind::vertex, {p.v[i], p.v[i]}}; };
   auto edge = [&](std::size_t i, std::size_t j) {
@@ -262,25 +277,60 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   // The piece's face farthest along n (of the segment's two corners, for a
   // repeated index).
   std::vector<std::size_t> top;
-  Q best;
+  mpz_class best;
   for (std::size_t i = 0; i < m; ++i) {
     if (seg && i != seg_a && i != seg_b) continue;
-    const Q s = dot(n, P[i]);
-    if (top.empty() || s > best) best = s, top.assign(1, i);
+    mpz_class s = dot_z(nz, PZ[i]);
+    if (top.empty() || s > best) best = std::move(s), top.assign(1, i);
     else if (s == best) top.push_back(i);
   }
   if (top.size() == 1) return vertex(top[0]);
 
   // The shape's face nearest along n, moved onto the piece's plane.
-  std::vector<V3> F;
-  Q least;
+  std::vector<VZ> FZ;
+  mpz_class least;
   for (std::size_t i = 0; i < shape.size(); ++i) {
-    const V3 x = point_at(shape.c, dim, i);
-    const Q s = dot(n, x);
-    if (F.empty() || s < least) least = s, F.assign(1, x);
-    else if (s == least) F.push_back(x);
+    VZ x = point_z(shape.c, i);
+    mpz_class s = dot_z(nz, x);
+    if (FZ.empty() || s < least) least = std::move(s), FZ.assign(1, std::move(x));
+    else if (s == least) FZ.push_back(std::move(x));
   }
-  for (V3& x : F) x = sub(x, n);
+  for (VZ& x : FZ)
+    for (std::size_t k = 0; k < 3; ++k) x[k] -= nz[k];
+
+  if (!seg && m == 3 && p.degenerate != 1 && top.size() == 3) {
+    // n is normal to the triangle: the face case (face_mask), in the plane
+    // that drops n's largest coordinate (orientations kept up to one sign).
+    std::size_t drop = 0;
+    for (std::size_t k = 1; k < 3; ++k)
+      if (mpz_cmpabs(nz[k].get_mpz_t(), nz[drop].get_mpz_t()) > 0) drop = k;
+    auto proj = [&](const VZ& x) {
+      Pt<mpz_class> r;
+      std::size_t j = 0;
+      for (std::size_t k = 0; k < 3; ++k)
+        if (k != drop) r[j++] = x[k];
+      return r;
+    };
+    const std::array<Pt<mpz_class>, 3> T{proj(PZ[0]), proj(PZ[1]), proj(PZ[2])};
+    std::vector<Pt<mpz_class>> K;
+    for (const VZ& x : FZ) K.push_back(proj(x));
+    const unsigned common = face_mask(T, K);
+    if (common == kNone) return std::nullopt;
+    if (common == 0) return face;
+    if (common == 1) return edge(0, 1);
+    if (common == 2) return edge(1, 2);
+    if (common == 4) return edge(2, 0);
+    if (common == 3) return vertex(1);  // edges 0 and 1 meet at vertex 1
+    if (common == 6) return vertex(2);
+    return vertex(0);  // edges 2 and 0
+  }
+
+  // The edge cases, in rationals (their intervals divide) of the same frame.
+  const V3 n = to_q(nz);
+  std::array<V3, 3> P;
+  for (std::size_t i = 0; i < m; ++i) P[i] = to_q(PZ[i]);
+  std::vector<V3> F;
+  for (const VZ& x : FZ) F.push_back(to_q(x));
 
   Q lo, hi;
   auto clamp01 = [&](const Q& top_t) {
@@ -330,30 +380,7 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
     if (lo == 1) return vertex(j);
     return edge(i, j);
   }
-  // n is normal to the triangle: clip the shape's face to it, in the plane
-  // that drops n's largest coordinate.
-  std::size_t drop = 0;
-  for (std::size_t k = 1; k < 3; ++k)
-    if (abs(n[k]) > abs(n[drop])) drop = k;
-  auto proj = [&](const V3& x) {
-    P2 r;
-    std::size_t j = 0;
-    for (std::size_t k = 0; k < 3; ++k)
-      if (k != drop) r[j++] = x[k];
-    return r;
-  };
-  const std::array<P2, 3> T{proj(P[0]), proj(P[1]), proj(P[2])};
-  std::vector<P2> K;
-  for (const V3& x : F) K.push_back(proj(x));
-  const unsigned common = face_mask(T, K);
-  if (common == kNone) return std::nullopt;
-  if (common == 0) return face;
-  if (common == 1) return edge(0, 1);
-  if (common == 2) return edge(1, 2);
-  if (common == 4) return edge(2, 0);
-  if (common == 3) return vertex(1);  // edges 0 and 1 meet at vertex 1
-  if (common == 6) return vertex(2);
-  return vertex(0);  // edges 2 and 0
+  return std::nullopt;  // not reached: a triangle's top face of three corners is the face case above
 }
 
 }  // namespace detail::mesh
