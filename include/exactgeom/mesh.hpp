@@ -228,6 +228,7 @@ class TriangleMesh3 {
       p.index = k;
       p.core.dim = 3;
       p.core.r = rq;
+      p.core.c.reserve(9);  // no copies of the rationals as it grows
       for (std::uint32_t i : f[k]) detail::mesh::push_point(p.core, v[i]);
       p.v = f[k];
       p.nv = 3;
@@ -331,6 +332,7 @@ class Chain2 {
       q.index = k;
       q.core.dim = 2;
       q.core.r = rq;
+      q.core.c.reserve(4);
       detail::mesh::push_point(q.core, p[k]);
       detail::mesh::push_point(q.core, p[j]);
       q.v = {k, j, j};
@@ -511,6 +513,7 @@ class HeightField3 {
       p.core.dim = 3;
       p.core.r = rq;
       p.v = face(k);
+      p.core.c.reserve(9);
       for (std::uint32_t v : p.v) {
         const Point3<mpq_class> x = pos(v);
         p.core.c.push_back(x.x), p.core.c.push_back(x.y), p.core.c.push_back(x.z);

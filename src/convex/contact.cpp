@@ -152,7 +152,12 @@ double round_sum_sqrt(const mpq_class& R, const mpq_class& q) {
 
 double round_unit_component(const mpq_class& w, const mpq_class& d2) {
   // |w| / sqrt(d2) = sqrt(w^2 / d2); rounding is symmetric under negation.
-  const mpq_class q = w * w / d2;
+  // Exactly 0 and +-1 need no root (an axis-aligned normal: a shape resting
+  // on a level floor).
+  if (sgn(w) == 0) return 0.0;
+  const mpq_class w2 = w * w;
+  if (w2 == d2) return sgn(w) < 0 ? -1.0 : 1.0;
+  const mpq_class q = w2 / d2;
   const double mag = sqrt_ratio_to_double(q.get_num(), q.get_den());
   return sgn(w) < 0 ? -mag : mag;
 }

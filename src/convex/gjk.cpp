@@ -59,15 +59,6 @@ struct Point {
   std::uint32_t ia, ib;
 };
 
-/// det of an m x m matrix (m <= 3) of integers.
-Z det(const std::vector<std::vector<Z>>& m) {
-  const std::size_t n = m.size();
-  if (n == 1) return m[0][0];
-  if (n == 2) return Z(m[0][0] * m[1][1] - m[0][1] * m[1][0]);
-  return Z(m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-           m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]));
-}
-
 template <int D>
 struct Nearest {
   V<D> N;
@@ -76,73 +67,95 @@ struct Nearest {
   std::vector<Z> lam;             // weights' numerators over den, > 0
 };
 
-/// The point of conv(w) nearest the origin, as described at the top.
+/// det of the m x m top-left block (m <= 3) of a matrix of integers.
+template <std::size_t M>
+Z det(const std::array<std::array<Z, M>, M>& a, std::size_t m) {
+  if (m == 1) return a[0][0];
+  if (m == 2) return Z(a[0][0] * a[1][1] - a[0][1] * a[1][0]);
+  if constexpr (M >= 3)
+    return Z(a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+             a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]));
+  throw std::logic_error("exactgeom: det of a block larger than its matrix");
+}
+
+/// The projection of the origin onto the affine hull of the points w[s[0]],
+/// ..., w[s[n - 1]] when they are affinely independent and the projection
+/// lies in their hull (every barycentric weight >= 0): then it is the point
+/// of their hull nearest the origin, returned with its weights (zero
+/// weights dropped). False otherwise (a smaller subset covers the case).
+template <int D>
+bool project(const std::vector<V<D>>& w, const std::size_t* s, std::size_t n, Nearest<D>& c) {
+  const std::size_t m = n - 1;
+  c.keep.clear();
+  c.lam.clear();
+  if (m == 0) {
+    c.N = w[s[0]];
+    c.den = 1;
+    c.keep.push_back(s[0]);
+    c.lam.emplace_back(1);
+    return true;
+  }
+  std::array<V<D>, D> e;
+  for (std::size_t j = 1; j <= m; ++j) e[j - 1] = sub(w[s[j]], w[s[0]]);
+  std::array<std::array<Z, D>, D> G;
+  std::array<Z, D> rhs;
+  for (std::size_t a = 0; a < m; ++a) {
+    for (std::size_t b = a; b < m; ++b) {
+      dot_into<D>(G[a][b], e[a], e[b]);
+      if (b != a) G[b][a] = G[a][b];
+    }
+    dot_into<D>(rhs[a], e[a], w[s[0]]);
+    rhs[a] = -rhs[a];
+  }
+  const Z dG = det<D>(G, m);
+  if (sgn(dG) == 0) return false;  // affinely dependent
+  std::array<Z, D> num;
+  Z sum = 0;
+  for (std::size_t j = 0; j < m; ++j) {
+    auto Gj = G;
+    for (std::size_t a = 0; a < m; ++a) Gj[a][j] = rhs[a];
+    num[j] = det<D>(Gj, m);
+    if (sgn(num[j]) < 0) return false;  // dG > 0: a Gram determinant of independent vectors
+    sum += num[j];
+  }
+  const Z lam0 = dG - sum;
+  if (sgn(lam0) < 0) return false;
+  c.N = w[s[0]];
+  for (int t = 0; t < D; ++t) c.N[t] *= dG;
+  for (std::size_t j = 0; j < m; ++j)
+    for (int t = 0; t < D; ++t) mpz_addmul(c.N[t].get_mpz_t(), num[j].get_mpz_t(), e[j][t].get_mpz_t());
+  c.den = dG;
+  if (sgn(lam0) > 0) c.lam.push_back(lam0), c.keep.push_back(s[0]);
+  for (std::size_t j = 0; j < m; ++j)
+    if (sgn(num[j]) > 0) c.lam.push_back(num[j]), c.keep.push_back(s[j + 1]);
+  return true;
+}
+
+/// The point of conv(w) nearest the origin, as described at the top (zero
+/// weights dropped: the nearest point lies in a smaller face).
 template <int D>
 Nearest<D> nearest_of(const std::vector<V<D>>& w) {
   const std::size_t k = w.size();
-  Nearest<D> best;
+  if (k > D + 1) throw std::logic_error("exactgeom: a GJK simplex of more than D + 1 points");
+  Nearest<D> best, c;
   bool have = false;
-  Z best_n2;
+  Z best_n2, n2;
   for (unsigned mask = 1; mask < (1u << k); ++mask) {
-    std::vector<std::size_t> s;
+    std::size_t s[D + 1], n = 0;
     for (std::size_t i = 0; i < k; ++i)
-      if (mask & (1u << i)) s.push_back(i);
-    const std::size_t m = s.size() - 1;
-    Nearest<D> c;
-    if (m == 0) {
-      c.N = w[s[0]];
-      c.den = 1;
-      c.keep = s;
-      c.lam = {Z(1)};
-    } else {
-      std::vector<V<D>> e;
-      for (std::size_t j = 1; j <= m; ++j) e.push_back(sub(w[s[j]], w[s[0]]));
-      std::vector<std::vector<Z>> G(m, std::vector<Z>(m));
-      std::vector<Z> rhs(m);
-      for (std::size_t a = 0; a < m; ++a) {
-        for (std::size_t b = 0; b < m; ++b) G[a][b] = dot<D>(e[a], e[b]);
-        rhs[a] = -dot<D>(e[a], w[s[0]]);
-      }
-      const Z dG = det(G);
-      if (sgn(dG) == 0) continue;  // affinely dependent: a smaller subset covers it
-      std::vector<Z> num(m);
-      Z sum = 0;
-      bool ok = true;
-      for (std::size_t j = 0; j < m && ok; ++j) {
-        auto Gj = G;
-        for (std::size_t a = 0; a < m; ++a) Gj[a][j] = rhs[a];
-        num[j] = det(Gj);
-        sum += num[j];
-        ok = sgn(num[j]) >= 0;  // dG > 0: a Gram determinant of independent vectors
-      }
-      const Z lam0 = dG - sum;
-      if (!ok || sgn(lam0) < 0) continue;
-      c.N = w[s[0]];
-      for (int t = 0; t < D; ++t) c.N[t] *= dG;
-      for (std::size_t j = 0; j < m; ++j)
-        for (int t = 0; t < D; ++t) c.N[t] += num[j] * e[j][t];
-      c.den = dG;
-      c.lam.push_back(lam0);
-      c.keep.push_back(s[0]);
-      for (std::size_t j = 0; j < m; ++j) c.lam.push_back(num[j]), c.keep.push_back(s[j + 1]);
-    }
-    const Z n2 = dot<D>(c.N, c.N);
+      if (mask & (1u << i)) s[n++] = i;
+    if (!project<D>(w, s, n, c)) continue;
+    dot_into<D>(n2, c.N, c.N);
     // Compare |N|^2 / den^2 across candidates without division.
     if (!have || n2 * best.den * best.den < best_n2 * c.den * c.den) {
-      best = std::move(c);
-      best_n2 = n2;
+      std::swap(best, c);
+      std::swap(best_n2, n2);
       have = true;
     }
   }
   if (!have) throw std::logic_error("exactgeom: GJK found no nearest point of a simplex");
-  // Drop the points of zero weight (the nearest point lies in a smaller face).
-  Nearest<D> out;
-  out.N = best.N;
-  out.den = best.den;
-  for (std::size_t i = 0; i < best.keep.size(); ++i)
-    if (sgn(best.lam[i]) > 0) out.keep.push_back(best.keep[i]), out.lam.push_back(best.lam[i]);
-  if (out.keep.empty()) out.keep.push_back(best.keep[0]), out.lam.push_back(best.den);
-  return out;
+  if (best.keep.empty()) throw std::logic_error("exactgeom: GJK's nearest point has no positive weight");
+  return best;
 }
 
 }  // namespace
@@ -182,7 +195,12 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
       w.push_back(sub(A[ia], B[ib]));
       idx.push_back({ia, ib});
     }
-    Nearest<D> n = nearest_of<D>(w);
+    // The double GJK's simplex is usually the answer's face itself: its
+    // projection, when it is in the hull, is the hull's nearest point.
+    Nearest<D> n;
+    std::size_t all[D + 1];
+    for (std::size_t i = 0; i < w.size() && i <= D; ++i) all[i] = i;
+    if (w.size() > D + 1 || !project<D>(w, all, w.size(), n)) n = nearest_of<D>(w);
     std::vector<V<D>> w2;
     std::vector<Point> idx2;
     for (std::size_t i : n.keep) w2.push_back(w[i]), idx2.push_back(idx[i]);

@@ -177,6 +177,7 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
     own = sorted_candidates(s, core_box(shape, shape.r));
   }
   const cvx::DoubleCore dv = candidates ? cvx::DoubleCore{} : cvx::rounded_core(shape);
+  u.pieces.reserve(own.size());  // no copies of the pieces' rationals as it grows
   for (std::uint32_t k : own) {
     const Piece p = s.piece(k);
     if (!candidates && certainly_apart(dv, p.core)) continue;  // a caller's list is already filtered
@@ -230,8 +231,15 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
   if (sgn(u.dist2) > 0) {
     const std::vector<Q> w = diff(least->f.sep);
     bool agree = true;
-    for (const PieceFacts& p : u.pieces)
-      if (p.f.sep.dist2 == u.dist2 && diff(p.f.sep) != w) agree = false;
+    Q t;
+    for (const PieceFacts& p : u.pieces) {
+      if (!agree) break;
+      if (p.f.sep.dist2 != u.dist2) continue;
+      for (std::size_t k = 0; k < w.size() && agree; ++k) {
+        mpq_sub(t.get_mpq_t(), p.f.sep.q[k].get_mpq_t(), p.f.sep.p[k].get_mpq_t());
+        agree = t == w[k];
+      }
+    }
     if (agree) u.normal = least->f.normal;
   }
   u.depth = deepest->f.depth;
