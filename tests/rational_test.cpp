@@ -4,6 +4,7 @@
 // halfway cases included.
 #include "exactgeom/rational.hpp"
 #include "exactgeom/boost.hpp"
+#include "exactgeom/contact.hpp"
 
 #include <gtest/gtest.h>
 
@@ -158,4 +159,42 @@ TEST(Rational, ComparesExactlyWithFractionsAndCoordinates) {
   EXPECT_EQ(eg::to_mpq(INT64_MIN), mpq_class(mpz_class("-9223372036854775808")));
   EXPECT_EQ(eg::to_mpq(0x1p-1074), mpq_class(mpz_class(1), mpz_class(1) << 1074));
   EXPECT_THROW(eg::to_mpq(nan), eg::invalid_input);
+}
+
+// round_unit_component (contact.hpp): |w| / sqrt(d2) with w's sign,
+// correctly rounded; its exact 0 and +-1 (axis-aligned normals) taken
+// without a root, the rest by the root. The oracle: y is the nearest double
+// when w^2 lies between d2 m^2 at the midpoints m on either side of |y|.
+TEST(Rational, UnitComponentIsCorrectlyRoundedIncludingZeroAndOne) {
+  using Q = mpq_class;
+  auto check = [](const Q& w, const Q& d2) {
+    const double y = eg::detail::round_unit_component(w, d2);
+    ASSERT_EQ(std::signbit(y), sgn(w) < 0) << w << " " << d2;
+    const double a = std::fabs(y);
+    const Q w2 = w * w;
+    const Q lo = (Q(a) + Q(std::nextafter(a, 0.0))) / 2, hi = (Q(a) + Q(std::nextafter(a, 2.0))) / 2;
+    if (a > 0) ASSERT_GE(w2, lo * lo * d2) << w << " " << d2;
+    else ASSERT_EQ(sgn(w), 0);
+    ASSERT_LE(w2, hi * hi * d2) << w << " " << d2;
+  };
+  check(Q(0), Q(1, 4));
+  for (const Q& w : {Q(1, 2), Q(-1, 2), Q(3), Q(-3)}) {
+    check(w, w * w);  // exactly +-1
+    EXPECT_EQ(std::fabs(eg::detail::round_unit_component(w, w * w)), 1.0);
+    // A hair longer or shorter vector: 1 or the double below it, by the root.
+    check(w, w * w * (1 + Q(1, mpz_class(1) << 60)));
+    check(w, w * w * (1 + Q(1, mpz_class(1) << 50)));
+    check(w, w * w * (1 + Q(1, mpz_class(1) << 120)));  // rounds to 1, by the root
+    EXPECT_EQ(std::fabs(eg::detail::round_unit_component(w, w * w * (1 + Q(1, mpz_class(1) << 120)))), 1.0);
+    EXPECT_LT(std::fabs(eg::detail::round_unit_component(w, w * w * (1 + Q(1, mpz_class(1) << 50)))), 1.0);
+  }
+  std::mt19937_64 g(7);
+  for (int i = 0; i < 2000; ++i) {
+    const Q x(static_cast<long>(g() % 2001) - 1000, 1 + static_cast<long>(g() % 97));
+    const Q y(static_cast<long>(g() % 2001) - 1000, 1 + static_cast<long>(g() % 89));
+    const Q d2 = x * x + y * y;
+    if (sgn(d2) == 0) continue;
+    check(x, d2);
+    check(y, d2);
+  }
 }
