@@ -295,6 +295,7 @@ template <class S>
 DoubleCore double_core(const S& s) {
   using T = typename shape_traits<S>::coord;
   DoubleCore d;
+  d.v.reserve(9);  // a point, segment or triangle without regrowing (the mesh filter's pieces)
   if constexpr (std::is_same_v<S, Point2<T>> || std::is_same_v<S, Point3<T>>) {
     push_d(d, s);
   } else if constexpr (std::is_same_v<S, Segment2<T>> || std::is_same_v<S, Segment3<T>>) {

@@ -35,21 +35,29 @@ namespace {
 /// The positive least common multiple of the denominators.
 void lcm_into(Z& L, const mpq_class& q) { mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), q.get_den_mpz_t()); }
 
+/// q L as an integer (exact: q's denominator divides L), in place.
+void scaled_into(Z& out, const mpq_class& q, const Z& L) {
+  if (mpz_cmp_ui(q.get_den_mpz_t(), 1) == 0) {
+    mpz_mul(out.get_mpz_t(), L.get_mpz_t(), q.get_num_mpz_t());
+  } else {
+    mpz_divexact(out.get_mpz_t(), L.get_mpz_t(), q.get_den_mpz_t());
+    mpz_mul(out.get_mpz_t(), out.get_mpz_t(), q.get_num_mpz_t());
+  }
+}
+
 template <int D>
 V<D> int_point(const std::vector<mpq_class>& c, std::size_t i, const Z& L) {
   V<D> p;
-  for (int k = 0; k < D; ++k) {
-    const mpq_class& q = c[i * D + static_cast<std::size_t>(k)];
-    p[k] = L / q.get_den() * q.get_num();  // exact: den divides L
-  }
+  for (int k = 0; k < D; ++k) scaled_into(p[k], c[i * D + static_cast<std::size_t>(k)], L);
   return p;
 }
 
 template <int D>
 IntCore<D> int_core(const Core& c, const Z& L) {
   IntCore<D> out;
+  out.v.reserve(c.size());
   for (std::size_t i = 0; i < c.size(); ++i) out.v.push_back(int_point<D>(c.c, i, L));
-  out.r = L / c.r.get_den() * c.r.get_num();
+  scaled_into(out.r, c.r, L);
   out.hull_dim = c.hull_dim;
   out.facets = c.facets;
   return out;
@@ -203,7 +211,7 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
     if (w.size() > D + 1 || !project<D>(w, all, w.size(), n)) n = nearest_of<D>(w);
     std::vector<V<D>> w2;
     std::vector<Point> idx2;
-    for (std::size_t i : n.keep) w2.push_back(w[i]), idx2.push_back(idx[i]);
+    for (std::size_t i : n.keep) w2.push_back(std::move(w[i])), idx2.push_back(idx[i]);
     w = std::move(w2);
     idx = std::move(idx2);
     g.N = std::move(n.N);
@@ -238,18 +246,18 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
     if (Z(g.den * (nsa - best)) >= nn) break;
     w.push_back(sub(A[ia], B[ib]));
     idx.push_back({ia, ib});
-    const Nearest<D> n = nearest_of<D>(w);
+    Nearest<D> n = nearest_of<D>(w);
     const Z n2 = dot<D>(n.N, n.N);
     if (!(n2 * g.den * g.den < nn * n.den * n.den))
       throw std::logic_error("exactgeom: exact GJK did not get nearer");
     std::vector<V<D>> w2;
     std::vector<Point> idx2;
-    for (std::size_t i : n.keep) w2.push_back(w[i]), idx2.push_back(idx[i]);
+    for (std::size_t i : n.keep) w2.push_back(std::move(w[i])), idx2.push_back(idx[i]);  // distinct indices
     w = std::move(w2);
     idx = std::move(idx2);
-    g.N = n.N;
-    g.den = n.den;
-    g.lam = n.lam;
+    g.N = std::move(n.N);
+    g.den = std::move(n.den);
+    g.lam = std::move(n.lam);
     nn = n2;
   }
   g.pairs.clear();
@@ -303,17 +311,19 @@ Separation distance_in(const Core& x, const Core& y, Pair pair) {
   Separation out;
   out.dist2 = gjk_dist2<D>(g) / mpq_class(Z(s.L * s.L));
   const Z denL = g.den * s.L;
+  out.p.resize(D);
+  out.q.resize(D);
   for (int k = 0; k < D; ++k) {
-    Z pk = 0, qk = 0;
+    mpq_class& p = out.p[static_cast<std::size_t>(k)];
+    mpq_class& q = out.q[static_cast<std::size_t>(k)];
     for (std::size_t i = 0; i < g.pairs.size(); ++i) {
-      pk += g.lam[i] * s.x.v[g.pairs[i].first][k];
-      qk += g.lam[i] * s.y.v[g.pairs[i].second][k];
+      mpz_addmul(p.get_num_mpz_t(), g.lam[i].get_mpz_t(), s.x.v[g.pairs[i].first][k].get_mpz_t());
+      mpz_addmul(q.get_num_mpz_t(), g.lam[i].get_mpz_t(), s.y.v[g.pairs[i].second][k].get_mpz_t());
     }
-    mpq_class p(pk, denL), q(qk, denL);
+    mpz_set(p.get_den_mpz_t(), denL.get_mpz_t());
+    mpz_set(q.get_den_mpz_t(), denL.get_mpz_t());
     p.canonicalize();
     q.canonicalize();
-    out.p.push_back(p);
-    out.q.push_back(q);
   }
   return out;
 }
