@@ -33,7 +33,11 @@ namespace exactgeom::detail::cvx {
 namespace {
 
 /// The positive least common multiple of the denominators.
-void lcm_into(Z& L, const mpq_class& q) { mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), q.get_den_mpz_t()); }
+void lcm_into(Z& L, const mpq_class& q) {
+  // Most denominators are 1 or L already (doubles: powers of two).
+  if (mpz_cmp_ui(q.get_den_mpz_t(), 1) != 0 && mpz_cmp(q.get_den_mpz_t(), L.get_mpz_t()) != 0)
+    mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), q.get_den_mpz_t());
+}
 
 /// q L as an integer (exact: q's denominator divides L), in place.
 void scaled_into(Z& out, const mpq_class& q, const Z& L) {

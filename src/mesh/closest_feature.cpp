@@ -245,16 +245,22 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   std::vector<Q> nq(d);
   for (std::size_t k = 0; k < d; ++k) nq[k] = on_shape[k] - on_piece[k];
   mpz_class L = 1;
-  auto lcm_of = [&](const std::vector<Q>& v) {
-    for (const Q& x : v) mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), x.get_den_mpz_t());
+  auto lcm_of = [&](const std::vector<Q>& v) {  // most denominators are 1 or L already (powers of two)
+    for (const Q& x : v)
+      if (mpz_cmp_ui(x.get_den_mpz_t(), 1) != 0 && mpz_cmp(x.get_den_mpz_t(), L.get_mpz_t()) != 0)
+        mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), x.get_den_mpz_t());
   };
   lcm_of(p.core.c);
   lcm_of(shape.c);
   lcm_of(nq);
   auto scaled = [&](const Q& v) {
     mpz_class r;
-    mpz_divexact(r.get_mpz_t(), L.get_mpz_t(), v.get_den_mpz_t());
-    r *= v.get_num();
+    if (mpz_cmp_ui(v.get_den_mpz_t(), 1) == 0) {
+      mpz_mul(r.get_mpz_t(), L.get_mpz_t(), v.get_num_mpz_t());
+    } else {
+      mpz_divexact(r.get_mpz_t(), L.get_mpz_t(), v.get_den_mpz_t());
+      mpz_mul(r.get_mpz_t(), r.get_mpz_t(), v.get_num_mpz_t());
+    }
     return r;
   };
   auto point_z = [&](const std::vector<Q>& c, std::size_t i) {
