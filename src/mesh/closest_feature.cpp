@@ -4,6 +4,7 @@
 #include "exactgeom/detail/mesh_core.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
 #include "exactgeom/detail/int128.hpp"
@@ -199,17 +200,168 @@ unsigned face_mask(const std::array<Pt<mpz_class>, 3>& TZ, const std::vector<Pt<
   return face_mask<int128>(T1, K1);
 }
 
-using VZ = std::array<mpz_class, 3>;
+template <class I>
+using VI = std::array<I, 3>;
 
-mpz_class dot_z(const VZ& a, const VZ& b) {
-  mpz_class r;
-  mpz_mul(r.get_mpz_t(), a[0].get_mpz_t(), b[0].get_mpz_t());
-  mpz_addmul(r.get_mpz_t(), a[1].get_mpz_t(), b[1].get_mpz_t());
-  mpz_addmul(r.get_mpz_t(), a[2].get_mpz_t(), b[2].get_mpz_t());
-  return r;
+template <class I>
+I dot_i(const VI<I>& a, const VI<I>& b) {
+  if constexpr (std::is_same_v<I, mpz_class>) {
+    mpz_class r;
+    mpz_mul(r.get_mpz_t(), a[0].get_mpz_t(), b[0].get_mpz_t());
+    mpz_addmul(r.get_mpz_t(), a[1].get_mpz_t(), b[1].get_mpz_t());
+    mpz_addmul(r.get_mpz_t(), a[2].get_mpz_t(), b[2].get_mpz_t());
+    return r;
+  } else {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  }
 }
 
-V3 to_q(const VZ& a) { return {Q(a[0]), Q(a[1]), Q(a[2])}; }
+Q q_of(const mpz_class& v) { return Q(v); }
+Q q_of(int128 v) { return Q(static_cast<long>(v)); }  // |v| < 2^62 on the __int128 path
+template <class I>
+V3 to_q(const VI<I>& a) { return {q_of(a[0]), q_of(a[1]), q_of(a[2])}; }
+
+int cmp_abs(const mpz_class& a, const mpz_class& b) { return mpz_cmpabs(a.get_mpz_t(), b.get_mpz_t()); }
+int cmp_abs(int128 a, int128 b) {
+  const int128 x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+  return (x > y) - (x < y);
+}
+
+/// What a piece's vertex, edge and face tests need, in one integer frame:
+/// the piece's corners P, n, and the shape's core points X (see
+/// closest_feature). I is __int128 when every value is below 2^59 in
+/// magnitude: then x - n is below 2^60 < 2^61 (face_mask's __int128 bound),
+/// a dot product of three products below 3 * 2^118 < 2^127, and every value
+/// fits a long for the edge cases' rationals; else mpz.
+template <class I>
+struct Frame {
+  std::array<VI<I>, 3> P;
+  VI<I> n;
+  std::vector<VI<I>> X;
+};
+
+template <class I>
+std::optional<PieceFeature> feature_in(const Piece& p, bool seg, std::size_t seg_a, std::size_t seg_b,
+                                       const Frame<I>& fr) {
+  const std::size_t m = p.nv;
+  const auto& PZ = fr.P;
+  const auto& nz = fr.n;
+  auto vertex = [&](std::size_t i) { return PieceFeature{PieceFeature::Kind::vertex, {p.v[i], p.v[i]}}; };
+  auto edge = [&](std::size_t i, std::size_t j) {
+    return PieceFeature{PieceFeature::Kind::edge, {std::min(p.v[i], p.v[j]), std::max(p.v[i], p.v[j])}};
+  };
+  const PieceFeature face{PieceFeature::Kind::face, {0, 0}};
+
+  // The piece's face farthest along n (of the segment's two corners, for a
+  // repeated index).
+  std::size_t top[3], ntop = 0;
+  I best{};
+  for (std::size_t i = 0; i < m; ++i) {
+    if (seg && i != seg_a && i != seg_b) continue;
+    I s = dot_i<I>(nz, PZ[i]);
+    if (ntop == 0 || s > best) best = std::move(s), top[0] = i, ntop = 1;
+    else if (s == best) top[ntop++] = i;
+  }
+  if (ntop == 1) return vertex(top[0]);
+
+  // The shape's face nearest along n, moved onto the piece's plane.
+  std::vector<VI<I>> FZ;
+  I least{};
+  for (const VI<I>& x : fr.X) {
+    I s = dot_i<I>(nz, x);
+    if (FZ.empty() || s < least) least = std::move(s), FZ.assign(1, x);
+    else if (s == least) FZ.push_back(x);
+  }
+  for (VI<I>& x : FZ)
+    for (std::size_t k = 0; k < 3; ++k) x[k] -= nz[k];
+
+  if (!seg && m == 3 && p.degenerate != 1 && ntop == 3) {
+    // n is normal to the triangle: the face case (face_mask), in the plane
+    // that drops n's largest coordinate (orientations kept up to one sign).
+    std::size_t drop = 0;
+    for (std::size_t k = 1; k < 3; ++k)
+      if (cmp_abs(nz[k], nz[drop]) > 0) drop = k;
+    auto proj = [&](const VI<I>& x) {
+      Pt<I> r;
+      std::size_t j = 0;
+      for (std::size_t k = 0; k < 3; ++k)
+        if (k != drop) r[j++] = x[k];
+      return r;
+    };
+    const std::array<Pt<I>, 3> T{proj(PZ[0]), proj(PZ[1]), proj(PZ[2])};
+    std::vector<Pt<I>> K;
+    K.reserve(FZ.size());
+    for (const VI<I>& x : FZ) K.push_back(proj(x));
+    unsigned common;
+    if constexpr (std::is_same_v<I, mpz_class>) common = face_mask(T, K);  // narrows when it can
+    else common = face_mask<int128>(T, K);
+    if (common == kNone) return std::nullopt;
+    if (common == 0) return face;
+    if (common == 1) return edge(0, 1);
+    if (common == 2) return edge(1, 2);
+    if (common == 4) return edge(2, 0);
+    if (common == 3) return vertex(1);  // edges 0 and 1 meet at vertex 1
+    if (common == 6) return vertex(2);
+    return vertex(0);  // edges 2 and 0
+  }
+
+  // The edge cases, in rationals (their intervals divide) of the same frame.
+  const V3 n = to_q<I>(nz);
+  std::array<V3, 3> P;
+  for (std::size_t i = 0; i < m; ++i) P[i] = to_q<I>(PZ[i]);
+  std::vector<V3> F;
+  for (const VI<I>& x : FZ) F.push_back(to_q<I>(x));
+
+  Q lo, hi;
+  auto clamp01 = [&](const Q& top_t) {
+    if (lo < 0) lo = 0;
+    if (hi > top_t) hi = top_t;
+  };
+  if (seg) {  // a repeated index: the segment (seg_a, seg_b), n orthogonal to it
+    if (!line_interval(P[seg_a], sub(P[seg_b], P[seg_a]), F, n, lo, hi)) return std::nullopt;
+    clamp01(Q(1));
+    if (sgn(hi) == 0) return vertex(seg_a);
+    if (lo == 1) return vertex(seg_b);
+    return edge(seg_a, seg_b);
+  }
+  if (m == 2) {  // a chain segment of positive length, n orthogonal to it
+    if (!line_interval(P[0], sub(P[1], P[0]), F, n, lo, hi)) return std::nullopt;
+    clamp01(Q(1));
+    if (sgn(hi) == 0) return vertex(0);
+    if (lo == 1) return vertex(1);
+    return face;
+  }
+  if (p.degenerate == 1) {  // three distinct collinear positions, n orthogonal to their line
+    const V3 D0 = sub(P[1], P[0]);  // nonzero: the three positions are distinct
+    std::array<std::size_t, 3> ord{0, 1, 2};
+    std::sort(ord.begin(), ord.end(), [&](std::size_t a, std::size_t b) { return dot(P[a], D0) < dot(P[b], D0); });
+    const std::size_t a = ord[0], b = ord[1], c = ord[2];
+    const V3 D = sub(P[c], P[a]);
+    const Q tb = dot(sub(P[b], P[a]), D) / dot(D, D);
+    if (!line_interval(P[a], D, F, n, lo, hi)) return std::nullopt;
+    clamp01(Q(1));
+    if (hi <= tb) {
+      if (sgn(hi) == 0) return vertex(a);
+      if (lo == tb) return vertex(b);
+      return edge(a, b);
+    }
+    if (lo >= tb) {
+      if (hi == tb) return vertex(b);
+      if (lo == 1) return vertex(c);
+      return edge(b, c);
+    }
+    return std::nullopt;  // the closest points span the middle vertex
+  }
+  if (ntop == 2) {
+    const std::size_t i = top[0], j = top[1];
+    if (!line_interval(P[i], sub(P[j], P[i]), F, n, lo, hi)) return std::nullopt;
+    clamp01(Q(1));
+    if (sgn(hi) == 0) return vertex(i);
+    if (lo == 1) return vertex(j);
+    return edge(i, j);
+  }
+  return std::nullopt;  // not reached: a triangle's top face of three corners is the face case above
+}
 
 }  // namespace
 
@@ -253,140 +405,48 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   lcm_of(p.core.c);
   lcm_of(shape.c);
   lcm_of(nq);
-  auto scaled = [&](const Q& v) {
-    mpz_class r;
+  // The scaled values: __int128 when every one is below 2^59 (Frame).
+  mpz_class t;
+  bool narrow = true;
+  auto scaled = [&](const Q& v) -> const mpz_class& {
     if (mpz_cmp_ui(v.get_den_mpz_t(), 1) == 0) {
-      mpz_mul(r.get_mpz_t(), L.get_mpz_t(), v.get_num_mpz_t());
+      mpz_mul(t.get_mpz_t(), L.get_mpz_t(), v.get_num_mpz_t());
     } else {
-      mpz_divexact(r.get_mpz_t(), L.get_mpz_t(), v.get_den_mpz_t());
-      mpz_mul(r.get_mpz_t(), r.get_mpz_t(), v.get_num_mpz_t());
+      mpz_divexact(t.get_mpz_t(), L.get_mpz_t(), v.get_den_mpz_t());
+      mpz_mul(t.get_mpz_t(), t.get_mpz_t(), v.get_num_mpz_t());
     }
-    return r;
+    return t;
   };
-  auto point_z = [&](const std::vector<Q>& c, std::size_t i) {
-    VZ r{0, 0, 0};
-    for (std::size_t k = 0; k < d; ++k) r[k] = scaled(c[i * d + k]);
-    return r;
+  Frame<int128> f1;
+  auto put1 = [&](const Q& v, int128& out) {
+    const mpz_class& z = scaled(v);
+    if (mpz_sizeinbase(z.get_mpz_t(), 2) > 59) narrow = false;  // else |z| < 2^59
+    if (!narrow) return;
+    const int128 mag = static_cast<int128>(mpz_getlimbn(z.get_mpz_t(), 0));
+    out = sgn(z) < 0 ? -mag : mag;
   };
-  VZ nz{0, 0, 0};
-  for (std::size_t k = 0; k < d; ++k) nz[k] = scaled(nq[k]);
   const std::size_t m = p.nv;
-  std::array<VZ, 3> PZ;
-  for (std::size_t i = 0; i < m; ++i) PZ[i] = point_z(p.core.c, i);
-
-  auto vertex = [&](std::size_t i) { return PieceFeature{PieceFeature::Kind::vertex, {p.v[i], p.v[i]}}; };
-  auto edge = [&](std::size_t i, std::size_t j) {
-    return PieceFeature{PieceFeature::Kind::edge, {std::min(p.v[i], p.v[j]), std::max(p.v[i], p.v[j])}};
-  };
-  const PieceFeature face{PieceFeature::Kind::face, {0, 0}};
-
-  // The piece's face farthest along n (of the segment's two corners, for a
-  // repeated index).
-  std::vector<std::size_t> top;
-  mpz_class best;
+  f1.n = {0, 0, 0};
+  for (std::size_t k = 0; k < d && narrow; ++k) put1(nq[k], f1.n[k]);
+  for (std::size_t i = 0; i < m && narrow; ++i) {
+    f1.P[i] = {0, 0, 0};
+    for (std::size_t k = 0; k < d && narrow; ++k) put1(p.core.c[i * d + k], f1.P[i][k]);
+  }
+  f1.X.assign(shape.size(), VI<int128>{0, 0, 0});
+  for (std::size_t i = 0; i < shape.size() && narrow; ++i)
+    for (std::size_t k = 0; k < d && narrow; ++k) put1(shape.c[i * d + k], f1.X[i][k]);
+  if (narrow) return feature_in<int128>(p, seg, seg_a, seg_b, f1);
+  Frame<mpz_class> fz;
+  fz.n = {0, 0, 0};
+  for (std::size_t k = 0; k < d; ++k) fz.n[k] = scaled(nq[k]);
   for (std::size_t i = 0; i < m; ++i) {
-    if (seg && i != seg_a && i != seg_b) continue;
-    mpz_class s = dot_z(nz, PZ[i]);
-    if (top.empty() || s > best) best = std::move(s), top.assign(1, i);
-    else if (s == best) top.push_back(i);
+    fz.P[i] = {0, 0, 0};
+    for (std::size_t k = 0; k < d; ++k) fz.P[i][k] = scaled(p.core.c[i * d + k]);
   }
-  if (top.size() == 1) return vertex(top[0]);
-
-  // The shape's face nearest along n, moved onto the piece's plane.
-  std::vector<VZ> FZ;
-  mpz_class least;
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    VZ x = point_z(shape.c, i);
-    mpz_class s = dot_z(nz, x);
-    if (FZ.empty() || s < least) least = std::move(s), FZ.assign(1, std::move(x));
-    else if (s == least) FZ.push_back(std::move(x));
-  }
-  for (VZ& x : FZ)
-    for (std::size_t k = 0; k < 3; ++k) x[k] -= nz[k];
-
-  if (!seg && m == 3 && p.degenerate != 1 && top.size() == 3) {
-    // n is normal to the triangle: the face case (face_mask), in the plane
-    // that drops n's largest coordinate (orientations kept up to one sign).
-    std::size_t drop = 0;
-    for (std::size_t k = 1; k < 3; ++k)
-      if (mpz_cmpabs(nz[k].get_mpz_t(), nz[drop].get_mpz_t()) > 0) drop = k;
-    auto proj = [&](const VZ& x) {
-      Pt<mpz_class> r;
-      std::size_t j = 0;
-      for (std::size_t k = 0; k < 3; ++k)
-        if (k != drop) r[j++] = x[k];
-      return r;
-    };
-    const std::array<Pt<mpz_class>, 3> T{proj(PZ[0]), proj(PZ[1]), proj(PZ[2])};
-    std::vector<Pt<mpz_class>> K;
-    for (const VZ& x : FZ) K.push_back(proj(x));
-    const unsigned common = face_mask(T, K);
-    if (common == kNone) return std::nullopt;
-    if (common == 0) return face;
-    if (common == 1) return edge(0, 1);
-    if (common == 2) return edge(1, 2);
-    if (common == 4) return edge(2, 0);
-    if (common == 3) return vertex(1);  // edges 0 and 1 meet at vertex 1
-    if (common == 6) return vertex(2);
-    return vertex(0);  // edges 2 and 0
-  }
-
-  // The edge cases, in rationals (their intervals divide) of the same frame.
-  const V3 n = to_q(nz);
-  std::array<V3, 3> P;
-  for (std::size_t i = 0; i < m; ++i) P[i] = to_q(PZ[i]);
-  std::vector<V3> F;
-  for (const VZ& x : FZ) F.push_back(to_q(x));
-
-  Q lo, hi;
-  auto clamp01 = [&](const Q& top_t) {
-    if (lo < 0) lo = 0;
-    if (hi > top_t) hi = top_t;
-  };
-  if (seg) {  // a repeated index: the segment (seg_a, seg_b), n orthogonal to it
-    if (!line_interval(P[seg_a], sub(P[seg_b], P[seg_a]), F, n, lo, hi)) return std::nullopt;
-    clamp01(Q(1));
-    if (sgn(hi) == 0) return vertex(seg_a);
-    if (lo == 1) return vertex(seg_b);
-    return edge(seg_a, seg_b);
-  }
-  if (m == 2) {  // a chain segment of positive length, n orthogonal to it
-    if (!line_interval(P[0], sub(P[1], P[0]), F, n, lo, hi)) return std::nullopt;
-    clamp01(Q(1));
-    if (sgn(hi) == 0) return vertex(0);
-    if (lo == 1) return vertex(1);
-    return face;
-  }
-  if (p.degenerate == 1) {  // three distinct collinear positions, n orthogonal to their line
-    const V3 D0 = sub(P[1], P[0]);  // nonzero: the three positions are distinct
-    std::array<std::size_t, 3> ord{0, 1, 2};
-    std::sort(ord.begin(), ord.end(), [&](std::size_t a, std::size_t b) { return dot(P[a], D0) < dot(P[b], D0); });
-    const std::size_t a = ord[0], b = ord[1], c = ord[2];
-    const V3 D = sub(P[c], P[a]);
-    const Q tb = dot(sub(P[b], P[a]), D) / dot(D, D);
-    if (!line_interval(P[a], D, F, n, lo, hi)) return std::nullopt;
-    clamp01(Q(1));
-    if (hi <= tb) {
-      if (sgn(hi) == 0) return vertex(a);
-      if (lo == tb) return vertex(b);
-      return edge(a, b);
-    }
-    if (lo >= tb) {
-      if (hi == tb) return vertex(b);
-      if (lo == 1) return vertex(c);
-      return edge(b, c);
-    }
-    return std::nullopt;  // the closest points span the middle vertex
-  }
-  if (top.size() == 2) {
-    const std::size_t i = top[0], j = top[1];
-    if (!line_interval(P[i], sub(P[j], P[i]), F, n, lo, hi)) return std::nullopt;
-    clamp01(Q(1));
-    if (sgn(hi) == 0) return vertex(i);
-    if (lo == 1) return vertex(j);
-    return edge(i, j);
-  }
-  return std::nullopt;  // not reached: a triangle's top face of three corners is the face case above
+  fz.X.assign(shape.size(), VI<mpz_class>{0, 0, 0});
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    for (std::size_t k = 0; k < d; ++k) fz.X[i][k] = scaled(shape.c[i * d + k]);
+  return feature_in<mpz_class>(p, seg, seg_a, seg_b, fz);
 }
 
 }  // namespace detail::mesh
