@@ -96,7 +96,7 @@ std::optional<PieceFeature> library(const std::array<P2, 3>& T, const std::vecto
   detail::cvx::Core shape;
   shape.dim = 3;
   for (const P2& x : K) shape.c.insert(shape.c.end(), {x[0], x[1], Q(1)});
-  return detail::mesh::closest_feature(p, shape, {Q(0), Q(0), Q(0)}, {Q(0), Q(0), Q(1)});
+  return detail::mesh::closest_feature(p, shape, {Q(0), Q(0), Q(1)});
 }
 
 TEST(ClosestFeature, ParallelFacesMatchTheClippingOracle) {

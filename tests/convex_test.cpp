@@ -213,6 +213,7 @@ void check_distance(const cvx::Core& x, const cvx::Core& y, const char* what, in
     ASSERT_EQ(d2, want) << what << " " << it;
     ASSERT_EQ(po::distance2({p}, qpoints(x), x.dim), 0) << what << " " << it;
     ASSERT_EQ(po::distance2({q}, qpoints(y), y.dim), 0) << what << " " << it;
+    ASSERT_EQ(s.w, w) << what << " " << it;  // Separation::w is q - p exactly
     if (pair == cvx::Pair::first) first_w = w;
     else ASSERT_EQ(w, first_w) << what << " " << it;  // q - p is unique: the seed may not move it
   }

@@ -374,13 +374,12 @@ ContactFacts core_contact(const Core& x, const Core& y, Pair pair) {
     return u;
   };
   if (sgn(f.sep.dist2) > 0) {
-    std::vector<mpq_class> w;
-    for (std::size_t k = 0; k < f.sep.p.size(); ++k) w.push_back(f.sep.q[k] - f.sep.p[k]);
+    const std::vector<mpq_class>& w = f.sep.w;
     f.normal = unit(w, f.sep.dist2);
     if (f.open) {  // disjoint cores, overlapping shapes: the depth is R - dist, along the normal
       f.depth = g;
       f.depth_normal = f.normal;
-      f.depth_dir = std::move(w);
+      f.depth_dir = w;
     }
     return f;
   }

@@ -317,6 +317,7 @@ Separation distance_in(const Core& x, const Core& y, Pair pair) {
   const Z denL = g.den * s.L;
   out.p.resize(D);
   out.q.resize(D);
+  out.w.resize(D);
   for (int k = 0; k < D; ++k) {
     mpq_class& p = out.p[static_cast<std::size_t>(k)];
     mpq_class& q = out.q[static_cast<std::size_t>(k)];
@@ -328,6 +329,12 @@ Separation distance_in(const Core& x, const Core& y, Pair pair) {
     mpz_set(q.get_den_mpz_t(), denL.get_mpz_t());
     p.canonicalize();
     q.canonicalize();
+    // q - p = -v = -N / den, in the frame's units: exact and the same for
+    // every closest pair.
+    mpq_class& w = out.w[static_cast<std::size_t>(k)];
+    mpz_neg(w.get_num_mpz_t(), g.N[k].get_mpz_t());
+    mpz_set(w.get_den_mpz_t(), denL.get_mpz_t());
+    w.canonicalize();
   }
   return out;
 }

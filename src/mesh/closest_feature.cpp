@@ -365,8 +365,7 @@ std::optional<PieceFeature> feature_in(const Piece& p, bool seg, std::size_t seg
 
 }  // namespace
 
-std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, const std::vector<Q>& on_piece,
-                                            const std::vector<Q>& on_shape) {
+std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, const std::vector<Q>& n) {
   // Two positions of the piece are equal. A face with a repeated index,
   // (i, i, j) in any order, is the segment v[i] v[j] (the point v[i] when
   // every index is i) and its features are named by those indices
@@ -394,8 +393,7 @@ std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, c
   // denominators. Every sign and tie read below (n.x orders, orientations,
   // the edge intervals' parameters) is unchanged by the positive scale, and
   // x - n scales with it; in mpz the dot products take no gcd.
-  std::vector<Q> nq(d);
-  for (std::size_t k = 0; k < d; ++k) nq[k] = on_shape[k] - on_piece[k];
+  const std::vector<Q>& nq = n;
   mpz_class L = 1;
   auto lcm_of = [&](const std::vector<Q>& v) {  // most denominators are 1 or L already (powers of two)
     for (const Q& x : v)

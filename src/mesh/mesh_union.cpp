@@ -41,11 +41,7 @@ std::vector<std::uint32_t> sorted_candidates(const Surface& s, const Box& b) {
   return c;
 }
 
-std::vector<Q> diff(const cvx::Separation& s) {
-  std::vector<Q> w;
-  for (std::size_t k = 0; k < s.p.size(); ++k) w.push_back(s.q[k] - s.p[k]);
-  return w;
-}
+const std::vector<Q>& diff(const cvx::Separation& s) { return s.w; }
 
 bool same_direction(const std::vector<Q>& a, const std::vector<Q>& b) {
   V3 u{Q(0), Q(0), Q(0)}, w{Q(0), Q(0), Q(0)};
@@ -189,8 +185,15 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
                         : cvx::core_contact(shape, p.core, cvx::Pair::any);
     if (!pf.f.closed) continue;
     if (with_features && sgn(pf.f.sep.dist2) > 0) {
-      pf.feature = closest_feature(p, shape, surface_is_x ? pf.f.sep.p : pf.f.sep.q,
-                                   surface_is_x ? pf.f.sep.q : pf.f.sep.p);
+      // n = the shape's closest point minus the piece's: q - p when the
+      // surface is x, p - q when it is y.
+      if (surface_is_x) {
+        pf.feature = closest_feature(p, shape, pf.f.sep.w);
+      } else {
+        std::vector<Q> n = pf.f.sep.w;
+        for (Q& c : n) c = -c;
+        pf.feature = closest_feature(p, shape, n);
+      }
       if (pf.feature) pf.mesh_feature = s.classify(*pf.feature);
     }
     u.pieces.push_back(std::move(pf));
@@ -231,15 +234,8 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
   if (sgn(u.dist2) > 0) {
     const std::vector<Q> w = diff(least->f.sep);
     bool agree = true;
-    Q t;
-    for (const PieceFacts& p : u.pieces) {
-      if (!agree) break;
-      if (p.f.sep.dist2 != u.dist2) continue;
-      for (std::size_t k = 0; k < w.size() && agree; ++k) {
-        mpq_sub(t.get_mpq_t(), p.f.sep.q[k].get_mpq_t(), p.f.sep.p[k].get_mpq_t());
-        agree = t == w[k];
-      }
-    }
+    for (const PieceFacts& p : u.pieces)
+      if (p.f.sep.dist2 == u.dist2 && p.f.sep.w != w) agree = false;
     if (agree) u.normal = least->f.normal;
   }
   u.depth = deepest->f.depth;

@@ -72,6 +72,7 @@ Core points_core(int dim, std::vector<mpq_class> pts, const mpq_class& r, const 
 struct Separation {
   mpq_class dist2;
   std::vector<mpq_class> p, q;
+  std::vector<mpq_class> w;  // q - p, exactly (read from GJK's nearest point, not subtracted)
 };
 /// Which closest pair a Separation holds where the cores have several
 /// (parallel faces: resting contact). `first`: the pair the exact GJK finds

@@ -173,11 +173,10 @@ std::optional<double> union_time_of_impact(const Core& shape, const Surface& s, 
                                            const std::vector<mpq_class>& v);
 
 /// The smallest feature of piece p holding every point of p closest to the
-/// shape's core, given a closest pair (on_piece, on_shape) at positive
-/// distance; none for a piece whose positions coincide or when no feature
-/// holds them all.
-std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, const std::vector<mpq_class>& on_piece,
-                                            const std::vector<mpq_class>& on_shape);
+/// shape's core, given n = on_shape - on_piece for a closest pair (the same
+/// for every pair) at positive distance; none for a piece whose positions
+/// coincide or when no feature holds them all.
+std::optional<PieceFeature> closest_feature(const Piece& p, const Core& shape, const std::vector<mpq_class>& n);
 
 /// Edge and vertex classes of a triangle mesh, built once from the faces.
 /// orient(u, w, a, b) is the exact orient3d sign of b against the plane of
