@@ -295,18 +295,22 @@ template <class S>
 DoubleCore double_core(const S& s) {
   using T = typename shape_traits<S>::coord;
   DoubleCore d;
-  d.v.reserve(9);  // a point, segment or triangle without regrowing (the mesh filter's pieces)
+  // Each branch reserves its room (one allocation: the mesh filter builds
+  // one of these per candidate triangle).
   if constexpr (std::is_same_v<S, Point2<T>> || std::is_same_v<S, Point3<T>>) {
     push_d(d, s);
   } else if constexpr (std::is_same_v<S, Segment2<T>> || std::is_same_v<S, Segment3<T>>) {
+    d.v.reserve(2 * shape_traits<S>::dim);
     push_d(d, s.a), push_d(d, s.b);
   } else if constexpr (std::is_same_v<S, Circle<T>> || std::is_same_v<S, Sphere<T>>) {
     push_d(d, s.center);
     d.r = static_cast<double>(s.r);
   } else if constexpr (std::is_same_v<S, Capsule2<T>> || std::is_same_v<S, Capsule3<T>>) {
+    d.v.reserve(2 * shape_traits<S>::dim);
     push_d(d, s.seg.a), push_d(d, s.seg.b);
     d.r = static_cast<double>(s.r);
   } else if constexpr (std::is_same_v<S, Triangle3<T>>) {
+    d.v.reserve(9);
     push_d(d, s.a), push_d(d, s.b), push_d(d, s.c);
   } else if constexpr (std::is_same_v<S, ConvexPolygon<T>> || std::is_same_v<S, ConvexHull3<T>>) {
     d.v.reserve(s.vertices().size() * (shape_traits<S>::dim));
@@ -401,7 +405,7 @@ bool intersects(const A& x, const B& y) {
   if (const int f = overlap_filter(x, y, false)) return f > 0;
   const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
   const mpq_class R = cx.r + cy.r;
-  return core_distance(cx, cy).dist2 <= R * R;
+  return core_distance(cx, cy, Pair::any).dist2 <= R * R;  // dist2 alone is read
 }
 
 /// Open test: the shapes overlap by more than touching, contact(x, y)'s
@@ -418,7 +422,7 @@ bool interiors_overlap(const A& x, const B& y) {
   else if (f < 0 && overlap_filter(x, y, false) < 0) return false;
   const Core cx = shape_traits<A>::to_core(x), cy = shape_traits<B>::to_core(y);
   const mpq_class R = cx.r + cy.r;
-  const mpq_class d2 = core_distance(cx, cy).dist2;
+  const mpq_class d2 = core_distance(cx, cy, Pair::any).dist2;
   if (d2 < R * R) return true;
   if (sgn(d2) > 0) return false;  // dist >= R > 0... or R = 0 < dist
   return sgn(core_penetration(cx, cy).p2) > 0;  // dist = R = 0
@@ -429,7 +433,7 @@ template <class A, class B>
   requires(detail::cvx::ShapePair<A, B> && !detail::cvx::KernelDistancePair<A, B>)
 Fraction<mpz_class> squared_distance(const A& x, const B& y) {
   using namespace detail::cvx;
-  return fraction(core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y)).dist2);
+  return fraction(core_distance(shape_traits<A>::to_core(x), shape_traits<B>::to_core(y), Pair::any).dist2);
 }
 
 // distance(x, y), the distance between the cores correctly rounded, is

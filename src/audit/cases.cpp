@@ -1129,7 +1129,7 @@ bool solid_meets(const PairLayout& l, std::span<const double> c) {
   const std::vector<mpq_class> q(c.begin(), c.end());
   const auto [X, Y] = detail::pair_cores(l, q);
   const mpq_class R = X.r + Y.r;
-  return detail::cvx::core_distance(X, Y).dist2 <= R * R;
+  return detail::cvx::core_distance(X, Y, detail::cvx::Pair::any).dist2 <= R * R;
 }
 
 /// The core's points of shape k (flat, doubles) in double, z = 0 in 2-D,

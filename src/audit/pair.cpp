@@ -575,7 +575,7 @@ std::function<double(std::span<const double>)> held_offset_of(
           cvx::Core p;
           p.dim = l.dim;
           for (std::size_t j = 0; j < d; ++j) p.c.emplace_back(c[at + i * d + j]);
-          const mpq_class d2 = cvx::core_distance(p, hull).dist2;
+          const mpq_class d2 = cvx::core_distance(p, hull, cvx::Pair::any).dist2;
           m = std::fmax(m, std::sqrt(ratio_to_double(d2.get_num(), d2.get_den())));
         }
         m = std::fmax(m, gap(at + w - 1, at + w - 1));

@@ -193,7 +193,7 @@ double exit_along(const cvx::Core& X, const cvx::Core& Y, const mpq_class& R, co
     const mpq_class q(s);
     for (std::size_t i = 0; i < Yt.size(); ++i)
       for (std::size_t k = 0; k < d; ++k) Yt.c[i * d + k] += q * n[k];
-    return cvx::core_distance(X, Yt).dist2 <= R2;
+    return cvx::core_distance(X, Yt, cvx::Pair::any).dist2 <= R2;  // dist2 alone is read
   };
   // An upper bound: both cores' extents, their offset and the radii.
   double bound = nearest(R);
@@ -523,11 +523,11 @@ double solid_closest_residual(const PairLayout& l, Span c, const Answer& got) {
     return p;
   };
   const cvx::Core gx = point(0), gy = point(d);
-  const double ex = nearest_sqrt(cvx::core_distance(gx, X).dist2);
-  const double ey = nearest_sqrt(cvx::core_distance(gy, Y).dist2);
+  const double ex = nearest_sqrt(cvx::core_distance(gx, X, cvx::Pair::any).dist2);
+  const double ey = nearest_sqrt(cvx::core_distance(gy, Y, cvx::Pair::any).dist2);
   mpq_class g2 = 0;
   for (std::size_t k = 0; k < d; ++k) g2 += (gy.c[k] - gx.c[k]) * (gy.c[k] - gx.c[k]);
-  const double gap = std::fabs(nearest_sqrt(g2) - nearest_sqrt(cvx::core_distance(X, Y).dist2));
+  const double gap = std::fabs(nearest_sqrt(g2) - nearest_sqrt(cvx::core_distance(X, Y, cvx::Pair::any).dist2));
   return std::fmax(std::fmax(ex, ey), gap);
 }
 

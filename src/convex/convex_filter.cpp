@@ -768,12 +768,13 @@ double dotd(const double* x, const double* y) {
 /// trying every subset (as the exact engine does), in double: the weights
 /// of the best subset, the others set to 0.
 template <int D>
-void nearest_d(GjkD<D>& g) {
+[[gnu::always_inline]] inline void nearest_d(GjkD<D>& g) {  // inlined: its callers keep g in registers
   const int n = g.n;
   double best = std::numeric_limits<double>::infinity();
   double best_lam[D + 1] = {};
   for (unsigned mask = 1; mask < (1u << n); ++mask) {
-    int idx[D + 1] = {}, m = 0;
+    int idx[D + 1], m = 0;
+    idx[0] = 0;  // mask >= 1 writes it below; said for the compiler, which cannot see that
     for (int i = 0; i < n; ++i)
       if (mask & (1u << i)) idx[m++] = i;
     double lam[D + 1] = {};
@@ -849,7 +850,8 @@ void nearest_d(GjkD<D>& g) {
 /// repeated support point, a full simplex or 64 steps). Any answer is an
 /// estimate only; the callers certify or merely take it as a hint.
 template <int D>
-void run_gjk_d(const double* A, std::size_t na, const double* B, std::size_t nb, GjkD<D>& g) {
+[[gnu::always_inline]] inline void run_gjk_d(const double* A, std::size_t na, const double* B, std::size_t nb,
+                                             GjkD<D>& g) {
   g.n = 1;
   g.ia[0] = g.ib[0] = 0;
   for (int k = 0; k < D; ++k) g.w[0][k] = A[k] - B[k];
