@@ -20,6 +20,15 @@
 // its barycentric weights are >= 0; the nearest candidate is the answer
 // (the true nearest point lies in the relative interior of some face, whose
 // points are affinely independent, so it is among them).
+//
+// The walk may start from any simplex of support pairs, not only (A[0],
+// B[0]): the stop test certifies v against every point of M whatever came
+// before. Pair::any starts it from the double GJK's final simplex (a hint
+// read from the integers in doubles, never trusted): usually that simplex is
+// the answer's face, its projection is in its hull, and the walk stops at
+// once. The nearest point v, so dist2 and q - p, is unique; the weights, so
+// which closest pair (p, q) is returned, may differ from Pair::first's
+// where the cores have many closest pairs.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
