@@ -41,8 +41,6 @@ std::vector<std::uint32_t> sorted_candidates(const Surface& s, const Box& b) {
   return c;
 }
 
-const std::vector<Q>& diff(const cvx::Separation& s) { return s.w; }
-
 bool same_direction(const std::vector<Q>& a, const std::vector<Q>& b) {
   V3 u{Q(0), Q(0), Q(0)}, w{Q(0), Q(0), Q(0)};
   for (std::size_t k = 0; k < a.size(); ++k) u[k] = a[k], w[k] = b[k];
@@ -128,9 +126,9 @@ Nearest nearest_piece(const Core& shape, const Surface& s, bool surface_is_x) {
   bool found = false;
   for (const auto& [k, d] : seen)  // the least index among the nearest
     if (d.dist2 == best && (!found || k < n.piece)) n.piece = k, n.sep = d, found = true;
-  const std::vector<Q> w = diff(n.sep);
+  const std::vector<Q>& w = n.sep.w;
   for (const auto& [k, d] : seen)
-    if (d.dist2 == best && diff(d) != w) n.unique_direction = false;
+    if (d.dist2 == best && d.w != w) n.unique_direction = false;
   return n;
 }
 
@@ -206,7 +204,7 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
     u.sep = n.sep;
     const double g = detail::round_depth(R, u.dist2);
     u.gap = g == 0 ? 0.0 : -g;
-    if (sgn(u.dist2) > 0 && n.unique_direction) u.normal = unit_of(diff(n.sep), u.dist2);
+    if (sgn(u.dist2) > 0 && n.unique_direction) u.normal = unit_of(n.sep.w, u.dist2);
     return u;
   }
   // Some piece meets: the least distance is among them (every piece nearer
@@ -232,7 +230,7 @@ UnionFacts union_contact(const Core& shape, const Surface& s, bool surface_is_x,
   u.sep = least->f.sep;
   u.gap = least->f.gap;
   if (sgn(u.dist2) > 0) {
-    const std::vector<Q> w = diff(least->f.sep);
+    const std::vector<Q>& w = least->f.sep.w;
     bool agree = true;
     for (const PieceFacts& p : u.pieces)
       if (p.f.sep.dist2 == u.dist2 && p.f.sep.w != w) agree = false;
