@@ -207,6 +207,18 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
   std::vector<V<D>> w;
   std::vector<Point> idx;
   Gjk<D> g;
+  // The simplex becomes n's points of positive weight (distinct indices, so
+  // they are moved), v its nearest point.
+  auto adopt = [&](Nearest<D>& n) {
+    std::vector<V<D>> w2;
+    std::vector<Point> idx2;
+    for (std::size_t i : n.keep) w2.push_back(std::move(w[i])), idx2.push_back(idx[i]);
+    w = std::move(w2);
+    idx = std::move(idx2);
+    g.N = std::move(n.N);
+    g.den = std::move(n.den);
+    g.lam = std::move(n.lam);
+  };
   if (seed && !seed->empty()) {
     // Start from the seed's simplex: v is the nearest point of its hull, as
     // the loop's invariant asks (the loop then only certifies it, or walks
@@ -222,14 +234,7 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
     std::size_t all[D + 1];
     for (std::size_t i = 0; i < w.size() && i <= D; ++i) all[i] = i;
     if (w.size() > D + 1 || !project<D>(w, all, w.size(), n)) n = nearest_of<D>(w);
-    std::vector<V<D>> w2;
-    std::vector<Point> idx2;
-    for (std::size_t i : n.keep) w2.push_back(std::move(w[i])), idx2.push_back(idx[i]);
-    w = std::move(w2);
-    idx = std::move(idx2);
-    g.N = std::move(n.N);
-    g.den = std::move(n.den);
-    g.lam = std::move(n.lam);
+    adopt(n);
   } else {
     w.push_back(sub(A[0], B[0]));
     idx.push_back({0, 0});
@@ -263,14 +268,7 @@ Gjk<D> gjk(const std::vector<V<D>>& A, const std::vector<V<D>>& B,
     const Z n2 = dot<D>(n.N, n.N);
     if (!(n2 * g.den * g.den < nn * n.den * n.den))
       throw std::logic_error("exactgeom: exact GJK did not get nearer");
-    std::vector<V<D>> w2;
-    std::vector<Point> idx2;
-    for (std::size_t i : n.keep) w2.push_back(std::move(w[i])), idx2.push_back(idx[i]);  // distinct indices
-    w = std::move(w2);
-    idx = std::move(idx2);
-    g.N = std::move(n.N);
-    g.den = std::move(n.den);
-    g.lam = std::move(n.lam);
+    adopt(n);
     nn = n2;
   }
   g.pairs.clear();
