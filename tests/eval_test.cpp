@@ -82,14 +82,6 @@ TEST(Scalar, HexStringsMustBeFiniteDoubles) {
   EXPECT_THROW(q::parse_scalar_string("0x1.00000000000001p+0"), q::ScalarError);  // 57 bits
 }
 
-TEST(Scalar, AnswersAreWrittenInLowestTermsAndHex) {
-  EXPECT_EQ(q::rational_string(mpq_class(6, -4)), "-3/2");
-  EXPECT_EQ(q::rational_string(mpq_class(0, 5)), "0");
-  EXPECT_EQ(q::rational_string(mpq_class(-7)), "-7");
-  EXPECT_EQ(q::hex_double(1.0), "0x1p+0");
-  EXPECT_EQ(q::hex_double(0.0), "0x0p+0");
-}
-
 std::string run(const std::string& input, q::EvalOptions options, q::EvalResult* result = nullptr);
 std::string run(const std::string& input, unsigned threads, q::EvalResult* result = nullptr) {
   q::EvalOptions options;

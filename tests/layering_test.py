@@ -38,6 +38,13 @@ Rules (each a function below, each reporting "rule: file: what"):
   folder-per-concept      a file directly in src/: the library's sources
                           live in the folder of their concept (src/convex/,
                           src/mesh/, ... as docs/architecture.md lists)
+  query-line-by-hand      a source of the library, eval, the command or the
+                          Python module (src/, internal/, tools/,
+                          python/src/) spells a line of the query format
+                          in a string literal (a quoted "op" member) outside
+                          src/query_format/: eval's answers and the audit's
+                          query lines are written by query_format::Line, the
+                          one writer of docs/queries.md
 """
 import os
 import re
@@ -86,6 +93,12 @@ DETAIL_DEBT = {
     ("include/exactgeom/detail/vec.hpp", "exactgeom/geometry.hpp"),
     ("include/exactgeom/detail/batch_loop.hpp", "exactgeom/geometry.hpp"),
 }
+
+# Where lines of the query format are written only by query_format::Line: a
+# string literal holding \"op\": (escaped quotes, then the colon) is one
+# written by hand. Tests and examples keep such lines as data.
+WRITER_SCOPE = ("src/", "internal/", "tools/", "python/src/")
+QUERY_LINE_RE = re.compile(r'\\"op\\"\s*:')
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]', re.M)
 NAMESPACE_RE = re.compile(r'^\s*namespace\s+([\w:]+)\s*\{', re.M)
@@ -188,6 +201,12 @@ def check(files):
             seen[base] = path
         if path.startswith("src/") and path.count("/") == 1:
             errors.append(f"folder-per-concept: {path}: directly in src/, not in a concept's folder")
+        if path.startswith(WRITER_SCOPE) and not path.startswith("src/query_format/"):
+            m = QUERY_LINE_RE.search(files[path])
+            if m:
+                line = files[path].count("\n", 0, m.start()) + 1
+                errors.append(f"query-line-by-hand: {path}:{line}: writes a query line's \"op\" by hand "
+                              "(use query_format::Line)")
     for p in WHITE_BOX:
         if p in files and not re.search(r"\bdetail::", strip_comments_and_strings(files[p])):
             errors.append(f"detail-outside-library: {p} no longer names detail::: remove it from WHITE_BOX")
@@ -248,6 +267,8 @@ def selftest(files):
         ("core-includes-upper", "include/exactgeom/reference/ericson.hpp", '#include "exactgeom/audit/types.hpp"'),
         ("namespace-per-folder", "include/exactgeom/reference/ericson.hpp", "namespace exactgeom::ericson { }"),
         ("namespace-per-folder", "internal/testing/random.hpp", "namespace exactgeom::bench { }"),
+        ("query-line-by-hand", "src/audit/cases.cpp", 'const char* planted = "{\\"op\\":\\"contact\\"}";'),
+        ("query-line-by-hand", "internal/query/eval.cpp", 'const char* planted = ",\\"op\\":";'),
     ]
     # A comment or a string that says detail:: is not a use.
     quiet = plant(files, "tools/exactgeom.cpp", '// exactgeom::detail:: in a comment\nconst char* s = "detail::";')

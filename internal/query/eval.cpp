@@ -23,33 +23,9 @@
 #include "meshes.hpp"
 #include "ops.hpp"
 #include "scalar.hpp"
+#include "query_format/query_line.hpp"
 
 namespace exactgeom::query {
-
-namespace {
-
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
-}  // namespace
 
 struct Evaluator::Impl {
   JsonReader reader;
@@ -66,22 +42,12 @@ Evaluator& Evaluator::operator=(Evaluator&&) noexcept = default;
 
 namespace {
 
-void append_line_no(std::string& out, std::size_t line_no) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, line_no);
-  out.append(buf, res.ptr);
-}
-
 /// {"id":...,"error":"...","line":N}: id is the line's own when the line was
 /// valid JSON with one, else null.
 bool append_error(std::string& out, std::string_view id, std::string_view msg, std::size_t line_no) {
-  out += "{\"id\":";
-  out += id.empty() ? std::string_view("null") : id;
-  out += ",\"error\":";
-  append_json_string(out, msg);
-  out += ",\"line\":";
-  append_line_no(out, line_no);
-  out += "}\n";
+  query_format::Line(out).open().key("id").raw(id.empty() ? std::string_view("null") : id).key("error").string(msg)
+      .key("line").unsigned_integer(line_no).close();
+  out += '\n';
   return false;
 }
 
@@ -99,14 +65,11 @@ bool Evaluator::answer(std::string_view line, std::size_t line_no, std::string& 
   const JsonNode* op = r.member(root, "op");
   if (!op) return error_line("missing field \"op\"");
   if (op->type != JsonNode::Type::string) return error_line("\"op\" must be a string");
-  out += '{';
-  if (!r.id().empty()) {
-    out += "\"id\":";
-    out += r.id();
-    out += ',';
-  }
-  out += "\"op\":";
-  append_json_string(out, op->text);
+  query_format::Line w(out);
+  w.open();
+  if (!r.id().empty()) w.key("id").raw(r.id());
+  w.key("op").string(op->text);  // the op's members follow (answer_op), then '}'
+
   try {
     answer_op(r, root, op->text, out, impl_->meshes.get());
   } catch (const FieldError& e) {

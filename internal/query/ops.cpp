@@ -11,10 +11,13 @@
 #include "exactgeom/detail/convex_core.hpp"
 #include "meshes.hpp"
 #include "scalar.hpp"
+#include "query_format/query_line.hpp"
 
 namespace exactgeom::query {
 
 namespace {
+
+using query_format::Line;
 
 struct Fields {
   const JsonReader& r;
@@ -271,9 +274,7 @@ template <class R>
 void append_distance(std::string& out, const R& d2) {
   out += ",\"dist2\":";
   append_rational(out, d2);
-  out += ",\"dist\":\"";
-  out += hex_double(sqrt_to_double(d2));
-  out += '"';
+  Line::continuing_object(out).key("dist").hex(sqrt_to_double(d2));
 }
 
 void segment_distance2(const Fields& q, std::string& out) {
@@ -413,20 +414,10 @@ detail::cvx::Core to_core(const Shape& s) {
   return detail::cvx::points_core(s.dim, std::move(v), s.r.to_mpq(), "shape");
 }
 
-void append_vector(std::string& out, const char* name, const std::optional<std::vector<double>>& v) {
-  out += ",\"";
-  out += name;
-  out += "\":";
-  if (!v) {
-    out += "null";
-    return;
-  }
-  out += '[';
-  for (std::size_t k = 0; k < v->size(); ++k) {
-    if (k) out += ',';
-    out += '"' + hex_double((*v)[k]) + '"';
-  }
-  out += ']';
+void append_vector(Line& w, const char* name, const std::optional<std::vector<double>>& v) {
+  w.key(name);
+  if (v) w.hex_vector(*v);
+  else w.null();
 }
 
 /// One side of a contact or sweep: a convex shape, or a mesh or chain
@@ -564,12 +555,11 @@ detail::cvx::Core convex_core(const Side& convex, const Side& surface) {
   return c;
 }
 
-void append_contact_fields(std::string& out, const detail::cvx::ContactFacts& f) {
-  out += ",\"dist2\":\"" + rational_string(f.sep.dist2) + '"';
-  out += ",\"gap\":\"" + hex_double(f.gap) + '"';
-  append_vector(out, "normal", f.normal);
-  out += ",\"depth\":\"" + hex_double(f.depth) + '"';
-  append_vector(out, "depth_normal", f.depth_normal);
+void append_contact_fields(Line& w, const detail::cvx::ContactFacts& f) {
+  w.key("dist2").rational(f.sep.dist2).key("gap").hex(f.gap);
+  append_vector(w, "normal", f.normal);
+  w.key("depth").hex(f.depth);
+  append_vector(w, "depth_normal", f.depth_normal);
 }
 
 void surface_contact(const Side& x, const Side& y, std::string& out) {
@@ -578,32 +568,32 @@ void surface_contact(const Side& x, const Side& y, std::string& out) {
   const Side& c = surface_is_x ? y : x;
   const detail::mesh::UnionFacts u = detail::mesh::union_contact(convex_core(c, s), s.surface->surface(), surface_is_x);
   append_bools(out, u.closed, u.open);
-  out += ",\"dist2\":\"" + rational_string(u.dist2) + '"';
-  out += ",\"gap\":\"" + hex_double(u.gap) + '"';
-  append_vector(out, "normal", u.normal);
-  out += ",\"depth\":\"" + hex_double(u.depth) + '"';
-  append_vector(out, "depth_normal", u.depth_normal);
-  out += ",\"pieces\":[";
-  for (std::size_t i = 0; i < u.pieces.size(); ++i) {
-    const detail::mesh::PieceFacts& p = u.pieces[i];
-    if (i) out += ',';
-    out += "{\"piece\":" + std::to_string(p.piece);
-    append_contact_fields(out, p.f);
-    out += ",\"feature\":";
+  Line w = Line::continuing_object(out);
+  w.key("dist2").rational(u.dist2).key("gap").hex(u.gap);
+  append_vector(w, "normal", u.normal);
+  w.key("depth").hex(u.depth);
+  append_vector(w, "depth_normal", u.depth_normal);
+  w.key("pieces").open_array();
+  for (const detail::mesh::PieceFacts& p : u.pieces) {
+    w.open().key("piece").unsigned_integer(p.piece);
+    append_contact_fields(w, p.f);
+    w.key("feature");
     if (!p.feature) {
-      out += "null";
+      w.null();
     } else if (p.feature->kind == PieceFeature::Kind::face) {
-      out += "{\"kind\":\"face\"}";
+      w.open().key("kind").string("face").close();
     } else if (p.feature->kind == PieceFeature::Kind::edge) {
-      out += "{\"kind\":\"edge\",\"v\":[" + std::to_string(p.feature->v[0]) + ',' + std::to_string(p.feature->v[1]) + "]}";
+      w.open().key("kind").string("edge").key("v").open_array().unsigned_integer(p.feature->v[0])
+          .unsigned_integer(p.feature->v[1]).close_array().close();
     } else {
-      out += "{\"kind\":\"vertex\",\"v\":[" + std::to_string(p.feature->v[0]) + "]}";
+      w.open().key("kind").string("vertex").key("v").open_array().unsigned_integer(p.feature->v[0]).close_array().close();
     }
-    out += ",\"mesh_feature\":";
-    out += p.mesh_feature ? '"' + std::string(to_string(*p.mesh_feature)) + '"' : std::string("null");
-    out += '}';
+    w.key("mesh_feature");
+    if (p.mesh_feature) w.string(to_string(*p.mesh_feature));
+    else w.null();
+    w.close();
   }
-  out += ']';
+  w.close_array();
 }
 
 void contact_op(const Fields& q, std::string& out) {
@@ -611,7 +601,8 @@ void contact_op(const Fields& q, std::string& out) {
   if (x.surface || y.surface) return surface_contact(x, y, out);
   const detail::cvx::ContactFacts f = detail::cvx::core_contact(to_core(x.shape), to_core(y.shape));
   append_bools(out, f.closed, f.open);
-  append_contact_fields(out, f);
+  Line w = Line::continuing_object(out);
+  append_contact_fields(w, f);
 }
 
 void sweep_op(const Fields& q, std::string& out) {
@@ -629,8 +620,10 @@ void sweep_op(const Fields& q, std::string& out) {
   } else {
     t = detail::cvx::core_time_of_impact(to_core(x.shape), to_core(y.shape), m);
   }
-  out += ",\"toi\":";
-  out += t ? '"' + hex_double(*t) + '"' : std::string("null");
+  Line w = Line::continuing_object(out);
+  w.key("toi");
+  if (t) w.hex(*t);
+  else w.null();
 }
 
 /// Moving primitives (docs/queries.md "Moving primitives"): exactgeom/ccd.hpp.
@@ -664,8 +657,9 @@ void ccd_op(const Fields& q, std::string& out) {
     for (int i = 0; i < 24; ++i) c[static_cast<std::size_t>(i)] = s[i].to_mpq();
     hit = vf ? compiled::ccd_vertex_face(c.data(), ms.to_mpq()) : compiled::ccd_edge_edge(c.data(), ms.to_mpq());
   }
-  out += hit ? ",\"hit\":true,\"toi\":\"" + hex_double(hit->toi) + "\",\"toi_lo\":\"" + hex_double(hit->toi_lo) + '"'
-             : std::string(",\"hit\":false,\"toi\":null,\"toi_lo\":null");
+  Line w = Line::continuing_object(out);
+  if (hit) w.key("hit").boolean(true).key("toi").hex(hit->toi).key("toi_lo").hex(hit->toi_lo);
+  else w.key("hit").boolean(false).key("toi").null().key("toi_lo").null();
 }
 
 }  // namespace

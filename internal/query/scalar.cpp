@@ -203,16 +203,4 @@ Scalar parse_scalar_string(std::string_view t) {
   return Scalar::of_rational(parse_decimal_exact(t));
 }
 
-std::string rational_string(const mpq_class& q) {
-  mpq_class c = q;
-  c.canonicalize();
-  return c.get_str(10);
-}
-
-std::string hex_double(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%a", v);
-  return buf;
-}
-
 }  // namespace exactgeom::query

@@ -48,10 +48,4 @@ Scalar parse_json_number(std::string_view text);
 /// (exact), or a C99 hex float that denotes a finite double exactly.
 Scalar parse_scalar_string(std::string_view text);
 
-/// "p/q" in lowest terms with a positive denominator; "p" when q = 1.
-std::string rational_string(const mpq_class& q);
-
-/// C's "%a" form of a double ("0x1.8p+1", "0x0p+0").
-std::string hex_double(double v);
-
 }  // namespace exactgeom::query

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solid.hpp"
+#include "query_format/query_line.hpp"
 #include "exactgeom/audit/audit.hpp"
 #include "exactgeom/exactgeom.hpp"
 #include "exactgeom/audit/subject.hpp"
@@ -210,11 +211,7 @@ void large_offset(std::span<double> c, Rng& r, const std::vector<bool>& skip) {
 
 }  // namespace
 
-std::string hex(double v) {
-  char b[40];
-  std::snprintf(b, sizeof b, "%a", v);
-  return b;
-}
+std::string hex(double v) { return query_format::hex(v); }
 
 void round_to_float(std::span<double> c) {
   for (double& v : c) v = static_cast<double>(static_cast<float>(v));
@@ -680,65 +677,46 @@ void box_pair(CaseFamily f, std::uint64_t seed, std::uint64_t index, std::span<d
 }
 
 namespace {
-// The scalars of a query line (docs/queries.md): a double as a hex float,
-// any other rational as "p/q", both quoted.
-std::string scalar_json(double v) { return "\"" + hex(v) + "\""; }
-std::string scalar_json(const mpq_class& v) {
-  const double d = v.get_d();  // truncated; equal to v exactly when v is a double
-  if (std::isfinite(d) && mpq_class(d) == v) return scalar_json(d);
-  return "\"" + v.get_str() + "\"";
-}
-
-template <class T>
-std::string point_of(std::span<const T> c, std::size_t at, int dim) {
-  std::string s = "[";
-  for (int i = 0; i < dim; ++i) s += (i ? "," : "") + scalar_json(c[at + static_cast<std::size_t>(i)]);
-  return s + "]";
-}
-
-std::string point_json(std::span<const double> c, std::size_t at, int dim) { return point_of(c, at, dim); }
+using query_format::Line;
 }  // namespace
 
+// Every query line below is written by query_format::Line, the one writer of
+// the format (eval writes its answers with it): a double as a hex float, any
+// other rational as "p/q", both quoted.
 std::string capsule_query(std::span<const double> c, int dim) {
-  const auto d = static_cast<std::size_t>(dim), half = 2 * d + 1;
-  auto cap = [&](std::size_t at) {
-    return "{\"seg\":[" + point_json(c, at, dim) + "," + point_json(c, at + d, dim) +
-           "],\"r\":\"" + hex(c[at + 2 * d]) + "\"}";
-  };
-  return "{\"op\":\"capsule_capsule\",\"c1\":" + cap(0) + ",\"c2\":" + cap(half) + "}";
+  std::string s;
+  Line(s).op("capsule_capsule").key("c1").capsule(c, 0, dim).key("c2").capsule(c, 2 * static_cast<std::size_t>(dim) + 1, dim).close();
+  return s;
 }
 
 std::string capsule_triangle_query(std::span<const double> c) {
-  return "{\"op\":\"capsule_triangle\",\"c\":{\"seg\":[" + point_json(c, 0, 3) + "," +
-         point_json(c, 3, 3) + "],\"r\":\"" + hex(c[6]) + "\"},\"tri\":[" + point_json(c, 7, 3) + "," +
-         point_json(c, 10, 3) + "," + point_json(c, 13, 3) + "]}";
+  std::string s;
+  Line(s).op("capsule_triangle").key("c").capsule(c, 0, 3).key("tri").points(c, 7, 3, 3).close();
+  return s;
 }
 
 std::string points_query(std::string_view op, std::span<const double> c, int dim) {
-  std::string s = "{\"op\":\"" + std::string(op) + "\"";
+  std::string s;
+  Line w(s);
+  w.op(op);
   const auto d = static_cast<std::size_t>(dim);
-  for (std::size_t i = 0; i * d < c.size(); ++i)
-    s += ",\"" + std::string(1, char('a' + i)) + "\":" + point_json(c, i * d, dim);
-  return s + "}";
+  for (std::size_t i = 0; i * d < c.size(); ++i) w.key(std::string(1, char('a' + i))).point(c, i * d, dim);
+  w.close();
+  return s;
 }
 
 std::string segments_query(std::string_view op, std::span<const double> c, int dim) {
+  std::string s;
   const auto d = static_cast<std::size_t>(dim);
-  return "{\"op\":\"" + std::string(op) + "\",\"s\":[" + point_json(c, 0, dim) + "," +
-         point_json(c, d, dim) + "],\"t\":[" + point_json(c, 2 * d, dim) + "," +
-         point_json(c, 3 * d, dim) + "]}";
+  Line(s).op(op).key("s").points(c, 0, 2, dim).key("t").points(c, 2 * d, 2, dim).close();
+  return s;
 }
 
 std::string box_pair_query(std::span<const double> c) {
   if (c.size() != 2 * kBox) throw invalid_input("box_pair_query: a case of two boxes has 32 values");
-  auto box = [&](std::size_t at) {
-    std::string s = "{\"box\":{\"c\":" + point_json(c, at, 3) + ",\"axes\":[" + point_json(c, at + 3, 3) +
-                    "," + point_json(c, at + 6, 3) + "," + point_json(c, at + 9, 3) + "],\"h\":" +
-                    point_json(c, at + 12, 3) + "}";
-    if (c[at + 15] != 0) s += ",\"r\":" + scalar_json(c[at + 15]);
-    return s + "}";
-  };
-  return "{\"op\":\"contact\",\"x\":" + box(0) + ",\"y\":" + box(kBox) + "}";
+  std::string s;
+  Line(s).op("contact").key("x").box(c, 0, 3, true).key("y").box(c, kBox, 3, true).close();
+  return s;
 }
 
 namespace {
@@ -894,31 +872,27 @@ void shape_pair(CaseFamily f, const detail::PairLayout& l, bool float_x, bool fl
 
 namespace {
 
-/// Shape k of layout l at the start of c: {"tri": [...]} or {"seg": [a, b], "r": r}.
+/// Shape k of layout l at the start of c: {"tri": [...]}, {"box": ...},
+/// {"poly"/"hull": [...], "r": r} or {"seg": [a, b], "r": r}.
 template <class T>
-std::string shape_of(const detail::PairLayout& l, ShapeKind k, std::span<const T> c) {
-  if (k == ShapeKind::triangle)
-    return "{\"tri\":[" + point_of(c, 0, 3) + "," + point_of(c, 3, 3) + "," + point_of(c, 6, 3) + "]}";
-  const std::size_t d = static_cast<std::size_t>(l.dim);
-  if (k == ShapeKind::box) {
-    std::string s = "{\"box\":{\"c\":" + point_of(c, 0, l.dim) + ",\"axes\":[";
-    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + point_of(c, d + i * d, l.dim);
-    return s + "],\"h\":" + point_of(c, d + d * d, l.dim) + "},\"r\":" + scalar_json(c[2 * d + d * d]) + "}";
-  }
-  if (k == ShapeKind::hull) {
-    std::string s = l.dim == 2 ? "{\"poly\":[" : "{\"hull\":[";
-    for (std::size_t i = 0; i < kHullPoints; ++i) s += (i ? "," : "") + point_of(c, i * d, l.dim);
-    return s + "],\"r\":" + scalar_json(c[kHullPoints * d]) + "}";
-  }
-  return "{\"seg\":[" + point_of(c, 0, l.dim) + "," + point_of(c, d, l.dim) + "],\"r\":" + scalar_json(c[2 * d]) +
-         "}";
+void shape_of(Line& w, const detail::PairLayout& l, ShapeKind k, std::span<const T> c) {
+  if (k == ShapeKind::triangle) w.triangle(c, 0);
+  else if (k == ShapeKind::box) w.box(c, 0, l.dim);
+  else if (k == ShapeKind::hull) w.hull(c, 0, kHullPoints, l.dim);
+  else w.capsule(c, 0, l.dim);
 }
 
 template <class T>
 std::string contact_of(const detail::PairLayout& l, std::span<const T> c) {
   const std::size_t wx = l.x_width();
-  return "{\"op\":\"contact\",\"x\":" + shape_of(l, l.x, c.first(wx)) + ",\"y\":" +
-         shape_of(l, l.y, c.subspan(wx)) + "}";
+  std::string s;
+  Line w(s);
+  w.op("contact").key("x");
+  shape_of(w, l, l.x, c.first(wx));
+  w.key("y");
+  shape_of(w, l, l.y, c.subspan(wx));
+  w.close();
+  return s;
 }
 
 }  // namespace
@@ -929,8 +903,14 @@ std::string contact_query(const detail::PairLayout& l, std::span<const mpq_class
 std::string sweep_query(const detail::PairLayout& l, std::span<const mpq_class> c) {
   const std::size_t wx = l.x_width(), w = l.width();
   if (c.size() != w + static_cast<std::size_t>(l.dim)) throw invalid_input("sweep_query: not a case of the layout");
-  return "{\"op\":\"sweep\",\"x\":" + shape_of(l, l.x, c.first(wx)) + ",\"y\":" +
-         shape_of(l, l.y, c.subspan(wx, w - wx)) + ",\"v\":" + point_of(c, w, l.dim) + "}";
+  std::string s;
+  Line q(s);
+  q.op("sweep").key("x");
+  shape_of(q, l, l.x, c.first(wx));
+  q.key("y");
+  shape_of(q, l, l.y, c.subspan(wx, w - wx));
+  q.key("v").point(c, w, l.dim).close();
+  return s;
 }
 
 // ---------------------------------------------------------------------------
@@ -974,9 +954,11 @@ Generator rounded_to_float(Generator g, std::function<std::size_t(std::span<cons
 std::string with_case(std::string query, std::span<const double> c) {
   if (query.empty() || query.back() != '}') throw invalid_input("with_case: not a JSON object");
   query.pop_back();
-  query += ",\"case\":[";
-  for (std::size_t i = 0; i < c.size(); ++i) query += (i ? ",\"" : "\"") + hex(c[i]) + "\"";
-  return query + "]}";
+  Line w = Line::continuing_object(query);
+  w.key("case").open_array();
+  for (double v : c) w.hex(v);
+  w.close_array().close();
+  return query;
 }
 
 std::vector<double> case_of(std::string_view line) {
@@ -1003,32 +985,40 @@ std::vector<double> case_of(std::string_view line) {
 }
 
 namespace {
-std::string qnum(const mpq_class& v) { return "\"" + v.get_str() + "\""; }
-std::string qpoint(const Point3<mpq_class>& p) {
-  return "[" + qnum(p.x) + "," + qnum(p.y) + "," + qnum(p.z) + "]";
-}
-std::string qpoint(const Point2<mpq_class>& p) { return "[" + qnum(p.x) + "," + qnum(p.y) + "]"; }
-template <class Seg>
-std::string qsegment(const Seg& s) {
-  return "[" + qpoint(s.a) + "," + qpoint(s.b) + "]";
+// The exact shapes of hand-written subjects, written as "p/q" throughout (as
+// they always were): their flat coordinates, then the writer's shapes.
+template <class P>
+void flat(std::vector<mpq_class>& v, const P& p) {
+  v.push_back(p.x), v.push_back(p.y);
+  if constexpr (requires { p.z; }) v.push_back(p.z);
 }
 template <class Cap>
-std::string qcapsule(const Cap& c) {
-  return "{\"seg\":" + qsegment(c.seg) + ",\"r\":" + qnum(c.r) + "}";
+std::string capsules_query(const Cap& a, const Cap& b, int dim) {
+  std::vector<mpq_class> v;
+  for (const Cap* c : {&a, &b}) flat(v, c->seg.a), flat(v, c->seg.b), v.push_back(c->r);
+  std::string s;
+  const std::span<const mpq_class> f(v);
+  Line(s, Line::Rationals::fractions).op("capsule_capsule").key("c1").capsule(f, 0, dim).key("c2")
+      .capsule(f, 2 * static_cast<std::size_t>(dim) + 1, dim).close();
+  return s;
 }
 }  // namespace
 
 std::string capsule_pair_query(const Capsule3<mpq_class>& a, const Capsule3<mpq_class>& b) {
-  return "{\"op\":\"capsule_capsule\",\"c1\":" + qcapsule(a) + ",\"c2\":" + qcapsule(b) + "}";
+  return capsules_query(a, b, 3);
 }
 std::string capsule_pair_query(const Capsule2<mpq_class>& a, const Capsule2<mpq_class>& b) {
-  return "{\"op\":\"capsule_capsule\",\"c1\":" + qcapsule(a) + ",\"c2\":" + qcapsule(b) + "}";
+  return capsules_query(a, b, 2);
 }
 
 std::string segment_pair_query(std::string_view op, const Segment3<mpq_class>& s, const Segment3<mpq_class>& t) {
-  return "{\"op\":\"" + std::string(op) + "\",\"s\":" + qsegment(s) + ",\"t\":" + qsegment(t) + "}";
+  std::vector<mpq_class> v;
+  for (const Segment3<mpq_class>* g : {&s, &t}) flat(v, g->a), flat(v, g->b);
+  std::string out;
+  const std::span<const mpq_class> f(v);
+  Line(out, Line::Rationals::fractions).op(op).key("s").points(f, 0, 2, 3).key("t").points(f, 6, 2, 3).close();
+  return out;
 }
-
 
 // ---------------------------------------------------------------------------
 // Pairs with a box or a hull (audit_pair's solid kinds). Each shape is made

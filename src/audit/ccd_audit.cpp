@@ -17,6 +17,7 @@
 #include "exactgeom/ccd.hpp"
 #include "exactgeom/segment_triangle.hpp"
 #include "exactgeom/segments.hpp"
+#include "query_format/query_line.hpp"
 #include "tally.hpp"
 
 namespace exactgeom::audit {
@@ -387,18 +388,20 @@ CcdCase ccd_case(CcdKind kind, CcdFamily f, std::uint64_t seed, std::uint64_t in
 }
 
 std::string ccd_query(CcdKind kind, const CcdCase& c) {
-  auto pts = [](const CcdPoints<double>& p) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < 4; ++i) {
-      s += i ? ",[" : "[";
-      for (std::size_t k = 0; k < 3; ++k) s += (k ? ",\"" : "\"") + hex(p[i][k]) + "\"";
-      s += "]";
-    }
-    return s + "]";
+  std::string s;
+  query_format::Line w(s);
+  auto pts = [&](const CcdPoints<double>& p) {
+    w.open_array();
+    for (const auto& x : p) w.point(std::span<const double>(x), 0, 3);
+    w.close_array();
   };
-  std::string s = "{\"op\":\"ccd\",\"kind\":\"" + std::string(to_string(kind)) + "\",\"t0\":" + pts(c.t0) + ",\"t1\":" + pts(c.t1);
-  if (c.ms != 0) s += ",\"ms\":\"" + hex(c.ms) + "\"";
-  return s + "}";
+  w.op("ccd").key("kind").string(to_string(kind)).key("t0");
+  pts(c.t0);
+  w.key("t1");
+  pts(c.t1);
+  if (c.ms != 0) w.key("ms").hex(c.ms);
+  w.close();
+  return s;
 }
 
 namespace detail {

@@ -16,6 +16,7 @@
 
 #include "exactgeom/audit/subject.hpp"
 #include "exactgeom/detail/mesh_core.hpp"
+#include "query_format/query_line.hpp"
 #include "solid.hpp"
 #include "tally.hpp"
 
@@ -477,44 +478,39 @@ Made make_case(SurfaceFamily f, ShapeKind k, int dim, std::uint64_t seed, std::u
 
 // --- answers -----------------------------------------------------------------
 
-std::string json_num(const mpq_class& q) {
-  const double d = nearest_q(q);
-  if (std::isfinite(d) && mpq_class(d) == q) return "\"" + cases::hex(d) + "\"";
-  return "\"" + q.get_str() + "\"";
+// The shape and the level as the query format writes them (query_format::Line,
+// the writer of eval's answers and of every audit's query lines).
+void shape_json(query_format::Line& w, ShapeKind k, int dim, const std::vector<mpq_class>& c) {
+  if (k == ShapeKind::box) w.box(std::span<const mpq_class>(c), 0, dim);
+  else w.capsule(std::span<const mpq_class>(c), 0, dim);
 }
 
-std::string shape_json(ShapeKind k, int dim, const std::vector<mpq_class>& c) {
-  const auto d = static_cast<std::size_t>(dim);
-  auto pt = [&](std::size_t at) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + json_num(c[at + i]);
-    return s + "]";
-  };
-  if (k == ShapeKind::box) {
-    std::string s = "{\"box\":{\"c\":" + pt(0) + ",\"axes\":[";
-    for (std::size_t i = 0; i < d; ++i) s += (i ? "," : "") + pt(d + i * d);
-    return s + "],\"h\":" + pt(d + d * d) + "},\"r\":" + json_num(c[2 * d + d * d]) + "}";
-  }
-  return "{\"seg\":[" + pt(0) + "," + pt(d) + "],\"r\":" + json_num(c[2 * d]) + "}";
+void surface_json(query_format::Line& w, const SurfaceCase& L) {
+  if (L.dim == 3) w.mesh(L.vertices, L.triangles);
+  else w.chain(L.vertices, L.loop);
 }
 
-std::string surface_json(const SurfaceCase& L) {
-  auto num = [](double v) { return "\"" + cases::hex(v) + "\""; };
+std::string contact_line(const SurfaceCase& L, ShapeKind k, int dim, const std::vector<mpq_class>& c) {
   std::string s;
-  if (L.dim == 3) {
-    s = "{\"mesh\":{\"v\":[";
-    for (std::size_t i = 0; i < L.vertices.size(); ++i)
-      s += std::string(i ? "," : "") + "[" + num(L.vertices[i][0]) + "," + num(L.vertices[i][1]) + "," + num(L.vertices[i][2]) + "]";
-    s += "],\"f\":[";
-    for (std::size_t i = 0; i < L.triangles.size(); ++i)
-      s += std::string(i ? "," : "") + "[" + std::to_string(L.triangles[i][0]) + "," + std::to_string(L.triangles[i][1]) +
-           "," + std::to_string(L.triangles[i][2]) + "]";
-    return s + "]}}";
-  }
-  s = "{\"chain\":[";
-  for (std::size_t i = 0; i < L.vertices.size(); ++i)
-    s += std::string(i ? "," : "") + "[" + num(L.vertices[i][0]) + "," + num(L.vertices[i][1]) + "]";
-  return s + "],\"loop\":" + (L.loop ? "true" : "false") + "}";
+  query_format::Line w(s);
+  w.op("contact").key("x");
+  surface_json(w, L);
+  w.key("y");
+  shape_json(w, k, dim, c);
+  w.close();
+  return s;
+}
+
+std::string sweep_line(const SurfaceCase& L, ShapeKind k, int dim, const std::vector<mpq_class>& c,
+                       const std::array<double, 3>& v) {
+  std::string s;
+  query_format::Line w(s);
+  w.op("sweep").key("x");
+  shape_json(w, k, dim, c);
+  w.key("y");
+  surface_json(w, L);
+  w.key("v").point(std::span<const double>(v), 0, 3).close();
+  return s;
 }
 
 std::string vec_str(const std::array<double, 3>& n, int dim) {
@@ -721,7 +717,7 @@ std::array<AuditReport, 4> surface_contact_audit(ShapeKind kind, int dim, bool f
       for (const auto& p : E.pieces) near.push_back(p.piece);
       if (near.empty() && std::isfinite(E.gap)) near.push_back(E.nearest);
       const double big = scale_of(so.scale, m.level, q, kind, dim, S.surface(), near), u = ulp_of(big) * band_ulp;
-      const std::string line = "{\"op\":\"contact\",\"x\":" + surface_json(m.level) + ",\"y\":" + shape_json(kind, dim, q) + "}";
+      const std::string line = contact_line(m.level, kind, dim, q);
       auto wrong = [&](int which, double margin, std::string expected, std::string answer) {
         count_wrong(T[which].back(), o, band_ulp, big, margin, line, std::move(expected), std::move(answer), i);
       };
@@ -1105,8 +1101,7 @@ AuditReport surface_sweep_audit(ShapeKind kind, int dim, bool float_shape, std::
         tt.fa.gross += gross;
         if (o.keep > 0) {
           WrongCase w;
-          w.query = "{\"op\":\"sweep\",\"x\":" + shape_json(kind, dim, q) + ",\"y\":" + surface_json(m.level) +
-                    ",\"v\":[\"" + cases::hex(m.v[0]) + "\",\"" + cases::hex(m.v[1]) + "\",\"" + cases::hex(m.v[2]) + "\"]}";
+          w.query = sweep_line(m.level, kind, dim, q, m.v);
           w.expected = exact ? cases::hex(*exact) : "none";
           w.got = got ? cases::hex(*got) : "none";
           w.margin = beyond / big, w.margin_ulps = mu, w.gross = gross, w.index = i;
